@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "recorder.h"
 
+#include <algorithm>
 #include <cstring>
+#include <ctime>
 #include <optional>
 #include <unistd.h>
 
@@ -151,6 +153,22 @@ int64_t writeTuples(Writer& w, void* list)
     });
 }
 
+void Writer::awaitRoom(uint64_t records)
+{
+    const uint64_t cap = m_ev.capacity();
+    const uint64_t limit = cap - cap / 8;
+    records = std::min(records, cap / 2);
+    if (m_ev.unread() + records <= limit)
+        return;
+    const uint64_t deadline = ls::nowNs() + kAwaitRoomNs;
+    do {
+        m_sinceWake = 0;
+        m_seg->segment().header()->collector_wake.notify();
+        const timespec pause{0, 100'000};
+        nanosleep(&pause, nullptr);
+    } while (m_ev.unread() + records > limit && ls::nowNs() < deadline);
+}
+
 void FetchRecorder::flush()
 {
     if (m_pending.empty()) {
@@ -158,6 +176,7 @@ void FetchRecorder::flush()
         return;
     }
     const uint64_t c0 = threadCpuNs();
+    m_w->awaitRoom((m_pending.size() + m_every - 1) / m_every);
     for (const Sample& s : m_pending) {
         const int64_t v[3] = {int64_t(s.t0), int64_t(s.t1), s.index};
         fetchedOne(v);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The probe's writers: one event ring of a segment per lane, and the per-thread fetch recorder that
 // times samples, collates and batch costs inside a DataLoader worker (or the main process with
-// num_workers=0). Each is used by one thread at a time (the Python side's); none of it blocks.
+// num_workers=0). Each is used by one thread at a time (the Python side's); none of it blocks,
+// but for Writer::awaitRoom: a bounded wait for the job's own collector, never for a viewer.
 #pragma once
 
 #include "loaderscope/base/clock.h"
@@ -73,6 +74,12 @@ public:
         return t1;
     }
     int lane() const { return m_lane; }
+    /// Before a burst of `records`: when they would overwrite records the collector has not read
+    /// (a ring within an eighth of full), nudges it and waits for it, at most kAwaitRoomNs, in
+    /// sleeps of 0.1 ms (then writes anyway: the reader counts what it lost). A writer faster than
+    /// the collector (trivial samples timed in C, on a loaded machine) is slowed, not recorded
+    /// with holes. One atomic load when there is room.
+    void awaitRoom(uint64_t records);
     /// Records between two nudges of the collector (an eighth of the ring): the most a burst
     /// should write at once.
     uint32_t wakeEvery() const { return m_wakeEvery; }
@@ -109,6 +116,8 @@ constexpr uint64_t kFlushNs = 50'000'000;
 /// collector's pacing (sized for a ring of 8 Ki records or more) keeps up with. (The Python
 /// wrappers check it on their measured sample only: up to kWrapEvery more may wait there.)
 constexpr uint32_t kFlushSamples = 1024;
+/// The longest a writer waits for its collector to make room in its ring (Writer::awaitRoom), ns.
+constexpr uint64_t kAwaitRoomNs = 50'000'000;
 
 /// Six functions of CPython's stable ABI, by address (PyList_Size, PyList_GetItem,
 /// PyTuple_GetItem, PyLong_AsLongLong, PyErr_Clear, PyList_SetSlice), handed over by _native.py from

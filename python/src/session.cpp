@@ -99,6 +99,7 @@ size_t Collector::drainOnce()
 {
     m_buffer.clear();
     const size_t drained = m_reader.drain(m_buffer);
+    m_reader.publishRead(); // the records copied out: their slots may be written again
     for (const ls::Event& e : m_buffer)
         m_tally.add(e);
     // A reader following the recording sees the events within a drain or two.

@@ -91,4 +91,10 @@ size_t EventReader::drain(std::vector<Event>& out)
     return out.size() - before;
 }
 
+void EventReader::publishRead() const
+{
+    for (uint32_t r = 0; r < m_pos.size(); ++r)
+        m_seg.eventRing(r)->read.store(m_pos[r], std::memory_order_release);
+}
+
 } // namespace loaderscope

@@ -181,6 +181,13 @@ public:
     /// A writer of ring `ring` (ShmLayout::kMemoryRing) whose events default to `lane`.
     EventWriter(Segment& seg, int lane, uint32_t ring);
     bool valid() const { return m_records != nullptr; }
+    /// Records written that the ring's publishing reader (EventReader::publishRead) has not read.
+    uint64_t unread() const
+    {
+        const uint64_t read = m_hdr ? m_hdr->read.load(std::memory_order_acquire) : m_pos;
+        return m_pos > read ? m_pos - read : 0;
+    }
+    uint64_t capacity() const { return m_mask + 1; }
     void span(EventKind kind, uint64_t t0, uint64_t t1, int64_t batch = -1, int64_t arg0 = 0,
               int64_t arg1 = 0, int lane = 0x7fff);
     void instant(EventKind kind, uint64_t t, int64_t batch = -1, int64_t arg0 = 0, int64_t arg1 = 0,
@@ -205,6 +212,9 @@ public:
     /// Appends every record published since the last call. Torn or overwritten records are
     /// skipped and counted in lost().
     size_t drain(std::vector<Event>& out);
+    /// Tells each ring's writer how far this reader has read (EventRingHdr::read): only the one
+    /// reader whose losses count (a probe's collector) calls it.
+    void publishRead() const;
     uint64_t lost() const { return m_lost; }
 
 private:

@@ -114,7 +114,12 @@ struct EventRingHdr
 {
     alignas(64) std::atomic<uint64_t> head{0}; ///< written by the ring's single writer
     int32_t writer_lane = 0;
+    /// How far a probe's collector has read this ring (published after each drain): a probe's
+    /// writer that would overwrite records it has not read yet waits for it, a bounded while
+    /// (lsprobe::Writer::awaitRoom). 0 in the engine's own runs and in segments made before it.
+    std::atomic<uint64_t> read{0};
 };
+static_assert(sizeof(EventRingHdr) == 64); // the field went into the header's padding
 
 enum class RunState : uint32_t { Starting = 0, Running, Finished, Failed };
 
