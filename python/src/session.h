@@ -15,10 +15,8 @@
 #include "loaderscope/results/run_summary.h"
 
 #include <atomic>
-#include <condition_variable>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <thread>
 #include <unordered_map>

@@ -15,12 +15,13 @@ Prints one JSON object.
 
 import argparse
 import json
-import statistics
 import time
 
 from loaderscope import _native as N
 from loaderscope import _proxies as P
 from loaderscope import _recorder as R
+
+from bench_load import spread  # the benches' one median-and-range
 
 BATCH = 32
 
@@ -28,10 +29,6 @@ BATCH = 32
 class Data:
     def __getitem__(self, i):
         return i
-
-
-def spread(xs):
-    return {"median": round(statistics.median(xs), 3), "min": round(min(xs), 3), "max": round(max(xs), 3)}
 
 
 def main():
