@@ -30,6 +30,11 @@ from ._state import STATE, fail, safe, warn_once
 # killed worker loses at most 16 batches' worth of the figure).
 PROBE_COST_TASKS = 16
 
+# on_task's CPU before its batch begins and on_result's after its batch ends are measured on 1
+# task in this many and counted at the last measure on the others: the thread's CPU clock is a
+# system call, as costly as these parts themselves, which change little from one task to the next.
+MEASURE_EVERY = 8
+
 class WorkerContext:
     """What a worker needs to record (plain data: it travels in the pickled process target)."""
 
@@ -155,6 +160,10 @@ class WorkerSide:
         self.probe_tasks = 0
         self.probe_samples_mark = 0
         self.last_key = None        # the batch the last task delivered (None: no batch)
+        # on_task's head and on_result's tail (ns), measured on 1 task in MEASURE_EVERY (the first
+        # included) and counted at that on the others.
+        self.ticks = [1, 1]
+        self.small_ns = [0, 0]
         self.writer.instant(K.WORKER_START, self.t_start, -1, self.pid, self.generation)
         # What this worker's loop is doing, when asked or when a fetch runs long (_stacks.py).
         self.watch = None
@@ -192,7 +201,9 @@ class WorkerSide:
 
     def on_task(self, r):
         if isinstance(r, tuple) and len(r) == 2 and isinstance(r[0], int):
-            c0 = _native.thread_cpu_ns()
+            ticks = self.ticks
+            ticks[0] -= 1
+            c0 = _native.thread_cpu_ns() if ticks[0] <= 0 else 0
             now = _native.now()
             # This task's events, written in one C call (a call each cost 3 to 5 us after the wait).
             events = []
@@ -200,16 +211,19 @@ class WorkerSide:
                 events.append((K.WAIT_TASK, self.idle_since, now, -1, 0, 0, _LANE_OWN))
                 self.idle_since = None
             self.recorder.begin_batch(_native.batch_key(self.epoch, r[0]))
-            self.own_ns += max(0, self.recorder.begin_clocks[0] - c0)
-            self._pass_cost(events)
+            if c0:
+                ticks[0] = MEASURE_EVERY
+                self.small_ns[0] = max(0, self.recorder.begin_clocks[0] - c0)
+            self.own_ns += self.small_ns[0]
+            self._pass_cost(events, now)
             if events:
                 self.writer.write_all(events)
         elif isinstance(r, self.resume_type):
             self.epoch += 1  # persistent workers: a new epoch of the same iterator
 
-    def _pass_cost(self, events):
-        """PassCost of the batch the previous task made, into `events`: the process's CPU from
-        that task's start until now, less the thread's fetch and collate (its BatchCost). The
+    def _pass_cost(self, events, t):
+        """PassCost of the batch the previous task made, into `events`, at t: the process's CPU
+        from that task's start until now, less the thread's fetch and collate (its BatchCost). The
         thread's clocks are the ones the recorder read as this task began and as the last one
         ended."""
         mark = (time.process_time_ns(),) + self.recorder.begin_clocks
@@ -223,7 +237,6 @@ class WorkerSide:
             return
         fetch_cpu = max(0, self.thread_at_result[0] - last[1])
         outside = max(0, mark[0] - last[0] - fetch_cpu - own)
-        t = _native.now()
         events.append((K.PASS_COST, t, t, self.last_key, outside, max(0, mark[2] - self.thread_at_result[1]), _LANE_OWN))
 
     def write_probe_cost(self, events=None):
@@ -247,7 +260,12 @@ class WorkerSide:
             delivered = not isinstance(r[1], self.end_type) and self.task_mark is not None
             self.last_key = self.recorder.batch if delivered else None
             self.idle_since = _native.now()
-            self.own_ns += max(0, _native.thread_cpu_ns() - self.thread_at_result[0])
+            ticks = self.ticks  # the tail: measured on 1 task in MEASURE_EVERY
+            ticks[1] -= 1
+            if ticks[1] <= 0:
+                ticks[1] = MEASURE_EVERY
+                self.small_ns[1] = max(0, _native.thread_cpu_ns() - self.thread_at_result[0])
+            self.own_ns += self.small_ns[1]
 
 
 class IndexQueue:
