@@ -9,6 +9,7 @@
 #include "loaderscope/analysis/advice.h"
 #include "loaderscope/config/config.h"
 #include "loaderscope/shm/memory.h"
+#include "loaderscope/shm/segment.h"
 #include "loaderscope/results/metrics.h"
 #include "loaderscope/results/run_summary.h"
 
@@ -29,6 +30,7 @@ private slots:
     void summaryRoundTrip();
     void accumulatorFromEvents();
     void adviceRules();
+    void ownShmReadsShareTheProbesBudget();
 };
 
 void TestMemory::smapsRollup()
@@ -277,6 +279,31 @@ void TestMemory::adviceRules()
     failed.exit_code = 3;
     failed.figures.batches = 0;
     QCOMPARE(ids(adviseRun(k, failed)), QStringList{QStringLiteral("copy_on_read")});
+}
+
+void TestMemory::ownShmReadsShareTheProbesBudget()
+{
+    // The probe's sampler (Budget::shm_own_in_budget): its own /dev/shm read, due at every tick
+    // here, waits for the PSS reads' CPU tokens (1 % of a core: 20 us a 2 ms tick, less than
+    // either read of this process costs) and shares them with those reads: far fewer own reads
+    // than ticks, and both kinds go on. Not in the budget (the engine's runs): one every tick.
+    SegmentSpec spec;
+    spec.num_workers = 1;
+    spec.event_ring_capacity = 1u << 12;
+    spec.config_json = R"({"source":"pytorch"})";
+    spec.source = SegmentSource::Probe;
+    auto seg = Segment::create(spec);
+    for (const bool inBudget : {true, false}) {
+        MemorySampler s(*seg, 500.0, /*sharedPinned=*/false, MemorySamplerBudget{0.01, 0, 0, 0, inBudget});
+        QTRY_VERIFY_WITH_TIMEOUT(s.ticks() >= 200 && s.rollups() >= 3 && s.shmOwnReads() >= 3, 30000);
+        s.stop(); // its last tick reads both, whatever the budget
+        qInfo("in the budget: %d: %llu ticks, %llu own /dev/shm reads, %llu PSS reads", int(inBudget),
+              (unsigned long long)s.ticks(), (unsigned long long)s.shmOwnReads(), (unsigned long long)s.rollups());
+        if (inBudget)
+            QVERIFY2(s.shmOwnReads() < s.ticks() / 2, qPrintable(QString::number(s.shmOwnReads())));
+        else
+            QCOMPARE(s.shmOwnReads(), s.ticks());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestMemory)

@@ -361,18 +361,39 @@ void MemorySampler::sampleOnce(bool everyone)
         if (p.reader)
             probes.push_back(&p);
     }
+    // The run's own share of /dev/shm (ShmUsage's is every user's), a few times a second: due
+    // every shm_own_every_ns, or sooner while /dev/shm's use moves.
+    const std::optional<ShmSpace> shm = devShmSpace();
+    const uint64_t used = shm ? shm->used : 0;
+    const uint64_t moved = used > m_shmUsedAtOwn ? used - m_shmUsedAtOwn : m_shmUsedAtOwn - used;
+    const uint64_t since = t - m_lastShmOwn;
+    const bool soon = m_budget.shm_own_moved_bytes > 0 && moved >= m_budget.shm_own_moved_bytes &&
+                      since >= m_budget.shm_own_soonest_ns;
+    const bool ownDue = everyone || since >= m_budget.shm_own_every_ns || soon;
     // PSS and USS within the CPU budget, the process read longest ago first.
     const double cap = double(m_periodNs) * m_budget.rollup_cpu_share * 4;
     m_rollupTokensNs = std::min(cap, m_rollupTokensNs + double(m_periodNs) * m_budget.rollup_cpu_share);
+    // Under the budget too (shm_own_in_budget): a due own read waits for tokens, and goes while
+    // it has spent no more of them than the rollups since it became due.
+    bool ownNow = ownDue;
+    bool rollupsNow = true;
+    if (m_budget.shm_own_in_budget && !everyone) {
+        if (!ownDue)
+            m_shmOwnSpentNs = std::max(m_shmOwnSpentNs, m_rollupSpentNs); // no credit from its idle time
+        ownNow = ownDue && m_rollupTokensNs > 0 && m_shmOwnSpentNs <= m_rollupSpentNs;
+        rollupsNow = !ownNow;
+    }
     std::vector<Probe*> order = probes;
     std::stable_sort(order.begin(), order.end(), [](const Probe* a, const Probe* b) { return a->lastRollup < b->lastRollup; });
     std::map<const Probe*, ProcessMemory> rolled;
     for (Probe* p : order) {
-        if (m_rollupTokensNs <= 0 && !everyone)
+        if (!everyone && (!rollupsNow || m_rollupTokensNs <= 0))
             break;
         const uint64_t c0 = threadCpuNs();
         const std::optional<ProcessMemory> m = p->reader->read();
-        m_rollupTokensNs -= double(threadCpuNs() - c0);
+        const double spent = double(threadCpuNs() - c0);
+        m_rollupTokensNs -= spent;
+        m_rollupSpentNs += everyone ? 0 : spent;
         if (m) {
             rolled[p] = *m;
             p->lastRollup = t;
@@ -392,16 +413,10 @@ void MemorySampler::sampleOnce(bool everyone)
     // The most in use since the last sample (counted where slots and buffers are taken), not
     // only what this instant's scan sees: a short run's batches pass between two samples.
     const uint64_t slots = m_segment.takeSlotsPeak(slotBytesInUse(m_segment));
-    const std::optional<ShmSpace> shm = devShmSpace();
     ev.instant(EventKind::ShmUsage, t, shm ? int64_t(shm->size) : 0, int64_t(slots), shm ? int64_t(shm->used) : 0,
                LaneMain);
-    // The run's own share of /dev/shm (ShmUsage's is every user's), a few times a second.
-    const uint64_t used = shm ? shm->used : 0;
-    const uint64_t moved = used > m_shmUsedAtOwn ? used - m_shmUsedAtOwn : m_shmUsedAtOwn - used;
-    const uint64_t since = t - m_lastShmOwn;
-    const bool soon = m_budget.shm_own_moved_bytes > 0 && moved >= m_budget.shm_own_moved_bytes &&
-                      since >= m_budget.shm_own_soonest_ns;
-    if (everyone || since >= m_budget.shm_own_every_ns || soon) {
+    if (ownNow) {
+        const uint64_t c0 = threadCpuNs();
         m_lastShmOwn = t;
         m_shmUsedAtOwn = used;
         std::vector<int32_t> pids;
@@ -409,6 +424,12 @@ void MemorySampler::sampleOnce(bool everyone)
             pids.push_back(p == &m_self ? int32_t(self) : p->pid);
         if (const std::optional<ShmMapped> own = devShmMapped(pids))
             ev.instant(EventKind::ShmOwn, t, -1, int64_t(own->bytes), int64_t(own->files), LaneMain);
+        m_shmOwnReads.fetch_add(1, std::memory_order_relaxed);
+        if (m_budget.shm_own_in_budget && !everyone) {
+            const double spent = double(threadCpuNs() - c0);
+            m_rollupTokensNs -= spent;
+            m_shmOwnSpentNs += spent;
+        }
     }
     PinnedAccounting& pinned = pinnedAccounting();
     const uint64_t held = pinned.held.load(std::memory_order_relaxed);

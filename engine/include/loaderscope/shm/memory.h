@@ -143,17 +143,25 @@ struct MemorySamplerBudget
     /// bytes since the last read, but no sooner than shm_own_soonest_ns after it; 0: never sooner.
     uint64_t shm_own_moved_bytes = 0;
     uint64_t shm_own_soonest_ns = 0;
+    /// The own /dev/shm read, when due, also waits for rollup_cpu_share's tokens and spends them,
+    /// sharing them evenly with the smaps_rollup reads while both want them (the one that has
+    /// spent less goes next): its maps reads cost about what a rollup does per process (~3 ms a
+    /// PyTorch process, cold), so without it the sampler's cost grows with the workers beyond
+    /// the share. Both then come less often the more processes there are.
+    bool shm_own_in_budget = false;
 };
 
 /// The probe's: a watched job pays for its watching, so PSS/USS come twenty times less often than
 /// in the engine's own runs (where the lessons show them move): 0.25 % of a core, a PyTorch
 /// process's PSS every few seconds (RSS stays at every tick); its own /dev/shm every 10 s, or
 /// every 2 s while /dev/shm's use moves by 16 MiB or more (a job whose batches pass through
-/// /dev/shm moves it all the time: never more often than the 2 s it was read at before).
+/// /dev/shm moves it all the time: never more often than the 2 s it was read at before), within
+/// the same 0.25 % of a core, shared evenly with the PSS reads.
 /// Measured on a job of 3 processes at ~2,400 samples/s (issue 45): the sampler's CPU went from
 /// 16 ms to about 7 ms per second of the job with its own /dev/shm every 2 s; reading it every
-/// 2 s was 3 to 4.5 ms of that.
-inline constexpr MemorySamplerBudget kProbeMemoryBudget{0.0025, 10'000'000'000, 16ull << 20, 2'000'000'000};
+/// 2 s was 3 to 4.5 ms of that. Within the share, the own reads no longer grow with the workers
+/// beyond it (a job of 3 processes read it about twice in 7 s either way).
+inline constexpr MemorySamplerBudget kProbeMemoryBudget{0.0025, 10'000'000'000, 16ull << 20, 2'000'000'000, true};
 
 /**
  * The sampler thread. Every 1/hz seconds it reads, for the main process and every live worker
@@ -184,6 +192,8 @@ public:
     /// Cost: ticks, smaps_rollup reads, and the thread's CPU time (thread CPU clock), ns.
     uint64_t ticks() const { return m_ticks.load(std::memory_order_relaxed); }
     uint64_t rollups() const { return m_rollups.load(std::memory_order_relaxed); }
+    /// Reads of the run's own /dev/shm share (ShmOwn events), the last tick's included.
+    uint64_t shmOwnReads() const { return m_shmOwnReads.load(std::memory_order_relaxed); }
     uint64_t cpuNs() const { return m_cpuNs.load(std::memory_order_relaxed); }
 
     /// Batch-slot bytes in use (slots not free, each at its capacity), read from the segment.
@@ -201,6 +211,10 @@ private:
     Budget m_budget;
     uint64_t m_lastShmOwn = 0; ///< when it was last read (sampler thread)
     uint64_t m_shmUsedAtOwn = 0; ///< /dev/shm's use then, bytes (sampler thread)
+    /// Budget::shm_own_in_budget: the tokens (CPU ns) the own /dev/shm reads and the rollups have
+    /// spent while both were due; the one that spent less goes next. The own reads start one
+    /// ahead, so a run's first PSS comes at once. Sampler thread.
+    double m_shmOwnSpentNs = 1, m_rollupSpentNs = 0;
     void run();
     /// One tick; `everyone`: PSS and USS of every process whatever the budget (the last tick).
     void sampleOnce(bool everyone = false);
@@ -219,6 +233,7 @@ private:
     std::map<pid_t, MemorySample> m_last;      ///< guarded by m_lastMutex
     std::atomic<uint64_t> m_ticks{0};
     std::atomic<uint64_t> m_rollups{0};
+    std::atomic<uint64_t> m_shmOwnReads{0};
     std::atomic<uint64_t> m_cpuNs{0};
     std::mutex m_stopMutex;
     std::condition_variable m_stopCv;
