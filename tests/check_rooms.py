@@ -40,7 +40,7 @@ PROBE_LAYERS = [
                                                          "_proxies"]),
     ("what the commands read, the stack watch", ["_slow", "_stacks"]),
     ("the stacks command", ["_stackscli"]),
-    ("what workers and devices write", ["_gpu", "_worker"]),
+    ("what workers, devices and the pin-memory thread write", ["_gpu", "_pin", "_worker"]),
     ("the job's session", ["_session"]),
     ("the loop's hooks", ["_iterctx"]),
     ("their installation", ["_mainhooks"]),

@@ -82,6 +82,7 @@ private slots:
     void ioBoundKeepsItsIo();
     void costsOutsideTheDataset();
     void stepOnTheCpuOrTheDevice();
+    void stepCostsAsTheProbeSamplesThem();
     void defaultsCostNothing();
     void stepThreadsBurnBesideTheStep();
     void handOversSplitBusyFromIdle();
@@ -294,6 +295,36 @@ void TestFit::stepOnTheCpuOrTheDevice()
     QCOMPARE(c.train.step_us, 5000.0);
     QCOMPARE(c.train.step_cpu_us, 0.0);
     QCOMPARE(c.train.threads_cpu_us, 0.0); // a GPU step's host threads are not modelled
+}
+
+void TestFit::stepCostsAsTheProbeSamplesThem()
+{
+    // The probe reads the step's wait for a core on 1 step in 8 (-1 on the others) and the other
+    // threads' CPU in one ThreadsCost per 8 steps (arg1: the steps it covers). 20 steps of 5 ms:
+    // 3 ms of CPU; a 1 ms wait on the measured ones (the others may have waited anything: not
+    // read); 1.5 ms of the other threads' CPU per step, in windows of 8, 8 and 4 steps.
+    std::vector<Event> ev;
+    uint64_t t = 1'000'000;
+    int covered = 0;
+    for (int b = 0; b < 20; ++b) {
+        ev.push_back({t, t + 5000 * kUs, b, b, 0, EventKind::Step, int16_t(LaneMain)});
+        t += 5000 * kUs;
+        const int64_t runq = b % 8 == 0 ? 1000 * int64_t(kUs) : -1;
+        ev.push_back({t, t, b, 3000 * int64_t(kUs), runq, EventKind::StepCost, int16_t(LaneMain)});
+        ++covered;
+        if (covered == 8 || b == 19) {
+            ev.push_back({t, t, b, 1500 * int64_t(kUs) * covered, covered, EventKind::ThreadsCost, int16_t(LaneMain)});
+            covered = 0;
+        }
+    }
+    const LoaderObservation o = observe(ev);
+    QCOMPARE(o.steps_costed, int64_t(20));
+    QCOMPARE(o.step_run_queue_us, 1000.0);   // the mean of the 3 measured, not 3 ms over 20 steps
+    QCOMPARE(o.threads_cpu_us, 1500.0);      // per step, not per event
+    QCOMPARE(o.threads_costed, int64_t(20));
+    const Config c = fitConfig(o);
+    QCOMPARE(c.train.step_us, 4000.0);
+    QCOMPARE(c.train.threads_cpu_us, 1500.0);
 }
 
 void TestFit::defaultsCostNothing()

@@ -47,7 +47,11 @@ def sample_count(data, torch, auto_collation, batch_size):
     (a collate_fn returning plain objects) the loader's batch_size is the best answer."""
     if not auto_collation:
         return 1
-    t = first_tensor(data, torch)
+    # default_collate's batches (a tensor, or a list or tuple that starts with one) without a call:
+    # this runs on the loop's thread for every batch.
+    t = data[0] if type(data) in (list, tuple) and data else data
+    if torch is None or type(t) is not torch.Tensor:
+        t = first_tensor(data, torch)
     if t is not None and t.dim() > 0:
         return int(t.shape[0])
     return int(batch_size) if batch_size else 1

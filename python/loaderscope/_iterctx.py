@@ -14,7 +14,7 @@ Events, in the engine's kinds (engine/include/loaderscope/base/events.h), on the
   outstanding), from the iterator's own state;
 * Error (arg0 = worker or -1, arg1 = pid) on the failing worker's lane, WorkerExit (arg0 = pid,
   arg1 = wait status) when torch reaps a worker, Shutdown;
-* PinCopy on the pin lane from the pin-memory thread (arg0 = bytes);
+* PinCopy on the pin lane from the pin-memory thread (arg0 = bytes; _pin.py);
 * HandOverWait after a next() that received a worker's batch (arg0 = ns this thread spent fetching
   its tensors' file descriptors from the worker, arg1 = descriptors; see add_handover), then
   HandOverCost (arg0 = this thread's CPU ns inside those, arg1 = descriptors);
@@ -31,14 +31,28 @@ from . import _stacks
 from . import _targets
 from ._batch import sample_count, tensor_bytes
 from ._native import _LANE_DEFAULT as _LANE_OWN, batch_key
-from ._state import STATE, fail, raised_by_signal_handler, safe, warn_once
+from ._pin import PinLoop
+from ._state import STATE, raised_by_signal_handler, warn_once
 from ._worker import WorkerContext, WorkerLoop, wrap_fetcher
 
-# next() calls between two ProbeCost events of the loop's thread.
+# Clock marks between two ProbeCost events of the loop's thread (two a next(): 16 next() calls).
 PROBE_COST_NEXTS = 32
 
-# on_arrival and on_deliver have their own CPU measured on 1 call in this many (IterCtx._small_begin).
+# on_arrival's and on_deliver's own CPU, and what before_next and after_next run after their clock
+# marks, are measured on 1 call in this many and counted at the last measure on the others
+# (IterCtx.ticks): the thread's CPU clock is a system call, which on a core just woken by a batch's
+# arrival costs about what these small parts do, and they change little from one batch to the next.
 SMALL_MEASURE_EVERY = 8
+
+# The loop thread's wait for a core (schedstat's run delay, the dearest clock read here on a core
+# just woken) is read for 1 step in this many: at the end of that step's next() and at the start
+# of the following one. The StepCost of the others says -1 (not measured), and so does every
+# PassCost of the loop's thread (nothing reads that one). The process's CPU clock, for the other
+# threads' CPU (ThreadsCost), is read with it: one ThreadsCost covers the steps since the last.
+RUN_QUEUE_EVERY = 8
+
+# IterCtx.ticks' and IterCtx.small_ns' entries.
+_ARRIVAL, _DELIVER, _BEFORE_TAIL, _AFTER_TAIL = range(4)
 
 # Batches whose tensor bytes are measured: the first ones, then one in BYTES_EVERY.
 BYTES_FIRST = 32
@@ -233,9 +247,11 @@ class IterCtx:
         # The events of the hook now running, (kind, t0, t1, batch, arg0, arg1, lane), written in
         # one C call as it ends (_flush): a call each cost 3 to 5 us of CPU after next()'s wait.
         self.events = []
-        # The process's other threads' CPU since the last before_next (signed: the clocks are read
-        # one after the other, so one interval may come out a little below 0).
+        # The process's other threads' CPU since the last full mark (signed: the clocks are read
+        # one after the other, so one interval may come out a little below 0), over others_steps
+        # steps: written as a ThreadsCost at the next full mark (1 step in RUN_QUEUE_EVERY).
         self.others_ns = 0
+        self.others_steps = 0
         # This thread's CPU in the probe's own code since the last mark (ns): the hooks' spans,
         # counts and marks are the probe's cost, not the job's, so they come out of the step's
         # and the receive's CPU (with them in, a 2 ms sleeping step that costs the job 25 us of
@@ -246,10 +262,16 @@ class IterCtx:
         # PROBE_COST_NEXTS next() calls, at each epoch's end and at shutdown.
         self.probe_ns = 0
         self.probe_nexts = 0
-        # on_arrival's and on_deliver's own CPU (ns), measured on 1 call in SMALL_MEASURE_EVERY
-        # (the first included) and counted at that on the others (_small_begin).
-        self.small_ticks = [1, 1]
-        self.small_ns = [0, 0]
+        # The small parts' own CPU (ns; _ARRIVAL, _DELIVER, _BEFORE_TAIL, _AFTER_TAIL), measured
+        # on 1 call in SMALL_MEASURE_EVERY (when its tick comes down to 0; the first included) and
+        # counted at that on the others. Written out in each hook, not in a helper: on a core
+        # just woken every Python call costs a microsecond or so.
+        self.ticks = [1, 1, 1, 1]
+        self.small_ns = [0, 0, 0, 0]
+        self.ready = None  # later batches ready as the last after_next ended (see before_next)
+        # Whether the last after_next read the run-queue wait (then the before_next that ends
+        # the step reads it too); the steps until the next one are the loader's (record.runq_ticks).
+        self.runq_step = False
 
     def now(self):
         return _native.now()
@@ -281,23 +303,26 @@ class IterCtx:
             self.events = []
             self.main.write_all(events)
 
-    def _put(self, kind, t0, t1, batch=-1, arg0=0, arg1=0):
-        self.events.append((kind, t0, t1, batch, arg0, arg1, _LANE_OWN))
-
-    def _cpu_since_mark(self, full=True, since=None):
+    def _cpu_since_mark(self, full=True, runq=True):
         """(CPU ns, run-queue ns) of this thread since cpu_mark; adds the other threads' CPU over
         the same interval to others_ns (the process's less this thread's and the probe's own);
         moves the mark to now. Not `full`: the process's and the probe threads' clocks are not
         read (they stay at the last full mark), so others_ns is right again only after the next
-        full one, where it is written (before_next); three clock reads less a batch. `since`: the
-        thread's CPU clock as the calling hook began, its time until the mark the probe's (the
-        mark's own read serves: one clock read less than _own_since before it)."""
-        now = self.native.cpu_marks(self.marks) if full else self.native.thread_marks(self.marks)
+        full one, where it is written (before_next); three clock reads less a batch. Not `runq`:
+        the run-queue wait is not read (it stays at the last read; the interval's comes out 0).
+        Called as each hook begins: what the hook runs after it is its tail (_tail_end)."""
         mark = self.cpu_mark
+        if full:
+            now = self.native.cpu_marks(self.marks, runq)
+        elif runq:
+            now = self.native.thread_marks(self.marks)
+        else:  # the thread's CPU alone, with no library call
+            t = _native.thread_cpu_ns()
+            now = (t, mark[1], mark[2], mark[3], t)
         thread = now[0] - mark[0]
         self.others_ns += (now[2] - mark[2]) - thread - (now[3] - mark[3])
         self.cpu_mark = now
-        own = self.own_ns + (max(0, now[0] - since) if since is not None else 0)
+        own = self.own_ns
         self.own_ns = max(0, now[4] - now[0])  # the reads after the first: in the next interval
         self.probe_ns += own
         self.probe_nexts += 1
@@ -310,22 +335,36 @@ class IterCtx:
         if ns > 0:
             self.main.instant(K.PROBE_COST, t, -1, ns, 0)
 
-    def _own_since(self, c0):
-        """Counts this thread's CPU since c0 (thread CPU ns, read as a hook began) as the probe's."""
-        self.own_ns += max(0, _native.thread_cpu_ns() - c0)
+    def _tail_end(self, which):
+        """Counts what the hook ran after its mark (cpu_mark[4]) as the probe's CPU, in the next
+        interval: measured on 1 call in SMALL_MEASURE_EVERY, else the last measure."""
+        ticks = self.ticks
+        ticks[which] -= 1
+        if ticks[which] <= 0:
+            ticks[which] = SMALL_MEASURE_EVERY
+            self.small_ns[which] = max(0, _native.thread_cpu_ns() - self.cpu_mark[4])
+        self.own_ns += self.small_ns[which]
 
     def before_next(self, it):
         t0 = _native.now()
-        used = self._cpu_since_mark()
+        runq, self.runq_step = self.runq_step, False
+        # The process's and the probe threads' clocks too (a full mark) with the run-queue wait,
+        # and where a loop begins (the others' CPU counts from there); else the thread's alone.
+        begins = self.last_end is None
+        full = runq or begins
+        used = self._cpu_since_mark(full=full, runq=runq)
         if self.last_end is not None:
+            key = self.last_key
+            events = self.events
             if not self.stepped:
-                self._put(K.STEP, self.last_end, t0, self.last_key, self.record.batches - 1)
-            self._put(K.STEP_COST, t0, t0, self.last_key, used[0], used[1])
-            self._put(K.THREADS_COST, t0, t0, self.last_key, max(0, self.others_ns), 0)
+                events.append((K.STEP, self.last_end, t0, key, self.record.batches - 1, 0, _LANE_OWN))
+            events.append((K.STEP_COST, t0, t0, key, used[0], used[1] if runq else -1, _LANE_OWN))
+            self.others_steps += 1
+            if full:
+                events.append((K.THREADS_COST, t0, t0, key, max(0, self.others_ns), self.others_steps, _LANE_OWN))
             self._flush()
-        if self.probe_nexts >= PROBE_COST_NEXTS:
-            self.write_probe_cost(t0)
-        self.others_ns = 0
+        if full:
+            self.others_ns = self.others_steps = 0
         self.stepped = False
         self.t_next = t0
         self.in_next = True
@@ -333,55 +372,72 @@ class IterCtx:
         self.hol_start = None
         self.pending = None
         if self.num_workers == 0:
-            self.recorder.begin_batch(_native.batch_key(self.epoch, self.delivered))
-        elif self.in_order and self._later_ready(it) > 0:
-            head = it._task_info.get(it._rcvd_idx)
-            if head is not None and len(head) != 2:
-                self.hol_start = t0
-        self._own_since(self.cpu_mark[4])
+            self.recorder.begin_batch(batch_key(self.epoch, self.delivered))
+        elif self.in_order:
+            # Only next() changes which tasks are ready (it stores a batch that came before its
+            # turn): as the last after_next left them (a new epoch, a reset or an error clears
+            # last_end: counted then).
+            ready = self.ready if self.last_end is not None and self.ready is not None else self._later_ready(it)
+            if ready > 0:
+                head = it._task_info.get(it._rcvd_idx)
+                if head is not None and len(head) != 2:
+                    self.hol_start = t0
+        if begins:  # no step's events to write: not a tail like the others, measured itself
+            self.own_ns += max(0, _native.thread_cpu_ns() - self.cpu_mark[4])
+        else:
+            self._tail_end(_BEFORE_TAIL)
+        if self.probe_nexts >= PROBE_COST_NEXTS:
+            # Every PROBE_COST_NEXTS / 2 next() calls: timed itself, out of the tails' measure.
+            c0 = _native.thread_cpu_ns()
+            self.write_probe_cost(t0)
+            self.own_ns += max(0, _native.thread_cpu_ns() - c0)
 
     def _later_ready(self, it):
-        return sum(1 for v in it._task_info.values() if len(v) == 2)
-
-    def _small_begin(self, which):
-        """The thread's CPU clock as a small hook (on_arrival: 0, on_deliver: 1) begins when this
-        call is one to measure (1 in SMALL_MEASURE_EVERY), else 0: the two clock reads cost
-        about as much as the hook itself, which changes little from one batch to the next."""
-        ticks = self.small_ticks
-        ticks[which] -= 1
-        if ticks[which] > 0:
-            return 0
-        ticks[which] = SMALL_MEASURE_EVERY
-        return _native.thread_cpu_ns()
-
-    def _small_end(self, which, c0):
-        """Counts the small hook's CPU as the probe's: measured, or its last measured cost."""
-        if c0:
-            self.small_ns[which] = max(0, _native.thread_cpu_ns() - c0)
-        self.own_ns += self.small_ns[which]
+        n = 0
+        for v in it._task_info.values():
+            if len(v) == 2:
+                n += 1
+        return n
 
     def on_arrival(self, it, r):
         if not (isinstance(r, tuple) and len(r) == 2 and isinstance(r[0], int)):
             return  # a resume acknowledgement
-        c0 = self._small_begin(0)
+        ticks = self.ticks  # its CPU measured on 1 call in SMALL_MEASURE_EVERY (see ticks)
+        ticks[_ARRIVAL] -= 1
+        c0 = _native.thread_cpu_ns() if ticks[_ARRIVAL] <= 0 else 0
         idx, data = r
         info = it._task_info.get(idx)
         self.arrivals[id(data)] = (idx, info[0] if info else -1)
         if self.in_next and self.in_order and self.hol_start is None and idx != it._rcvd_idx:
             self.hol_start = _native.now()
-        self._small_end(0, c0)
+        if c0:
+            ticks[_ARRIVAL] = SMALL_MEASURE_EVERY
+            self.small_ns[_ARRIVAL] = max(0, _native.thread_cpu_ns() - c0)
+        self.own_ns += self.small_ns[_ARRIVAL]
 
     def on_deliver(self, it, data, args):
-        c0 = self._small_begin(1)
+        ticks = self.ticks  # as in on_arrival
+        ticks[_DELIVER] -= 1
+        c0 = _native.thread_cpu_ns() if ticks[_DELIVER] <= 0 else 0
         idx, worker = self.arrivals.pop(id(data), (-1, -1))
         if worker == -1 and args and isinstance(args[0], int):
             worker = args[0]  # torch 2.x passes the worker to _process_data
         self.pending = (idx, worker, isinstance(data, self.exception_type))
-        self._small_end(1, c0)
+        if c0:
+            ticks[_DELIVER] = SMALL_MEASURE_EVERY
+            self.small_ns[_DELIVER] = max(0, _native.thread_cpu_ns() - c0)
+        self.own_ns += self.small_ns[_DELIVER]
 
     def after_next(self, it, data):
         t1 = _native.now()
-        c0 = _native.thread_cpu_ns()
+        # The run-queue wait of 1 step in RUN_QUEUE_EVERY: read here, and where the step ends.
+        rec = self.record
+        rec.runq_ticks -= 1
+        runq = self.runq_step = rec.runq_ticks <= 0
+        if runq:
+            rec.runq_ticks = RUN_QUEUE_EVERY
+        # The mark first: everything after it is this hook's tail, the probe's (_tail_end).
+        used = self._cpu_since_mark(full=False, runq=runq)
         self.in_next = False
         if self.num_workers == 0:
             idx, worker = self.delivered, -1
@@ -389,31 +445,37 @@ class IterCtx:
         else:
             idx, worker = self.pending[:2] if self.pending else (-1, -1)
             samples = sample_count(data, self.torch, self.auto_collation, self.batch_size)
-        key = batch_key(self.epoch, idx)
-        self._put(K.WAIT_DATA, self.t_next, t1, key, worker, samples)
-        used = self._cpu_since_mark(full=False, since=c0)
+        key = -1 if idx < 0 else (self.epoch << 32) | (idx & 0xFFFFFFFF)  # batch_key, written out
+        events = self.events
+        events.append((K.WAIT_DATA, self.t_next, t1, key, worker, samples, _LANE_OWN))
         if self.num_workers > 0:  # with none, the fetch's own BatchCost has this CPU
-            self._put(K.PASS_COST, t1, t1, key, used[0], used[1])
+            events.append((K.PASS_COST, t1, t1, key, used[0], -1, _LANE_OWN))
             handover_ns, handover_cpu_ns, descriptors = take_handover()
             if descriptors:
-                self._put(K.HAND_OVER_WAIT, t1, t1, key, handover_ns, descriptors)
-                self._put(K.HAND_OVER_COST, t1, t1, key, handover_cpu_ns, descriptors)
-        self._put(K.DELIVER, t1, t1, key, worker, self.delivered)
+                events.append((K.HAND_OVER_WAIT, t1, t1, key, handover_ns, descriptors, _LANE_OWN))
+                events.append((K.HAND_OVER_COST, t1, t1, key, handover_cpu_ns, descriptors, _LANE_OWN))
+        events.append((K.DELIVER, t1, t1, key, worker, self.delivered, _LANE_OWN))
         if self.hol_start is not None and self.num_workers > 0:
-            self._put(K.HEAD_OF_LINE, max(self.hol_start, self.t_next), t1, key, self._later_ready(it))
-        rec = self.record
-        if rec.batches < BYTES_FIRST or rec.batches % BYTES_EVERY == 0:
+            events.append((K.HEAD_OF_LINE, max(self.hol_start, self.t_next), t1, key, self._later_ready(it), 0,
+                           _LANE_OWN))
+        measure_bytes = rec.batches < BYTES_FIRST or rec.batches % BYTES_EVERY == 0
+        if measure_bytes:
             rec.bytes_measured += tensor_bytes(data, self.torch)
             rec.samples_measured += samples
         rec.batches += 1
         rec.samples += samples
         self.delivered += 1
         self.session.note_delivery(t1, self)
-        self.emit_queue(it, t1)
+        self.ready = self.emit_queue(it, t1)
         self._flush()
         self.last_key = key
         self.last_end = _native.now()
-        self._own_since(self.cpu_mark[4])  # the rest of this hook: the probe's, in the step's window
+        # The rest of this hook: the probe's, in the step's window. A batch whose bytes were
+        # counted (the first ones, then 1 in BYTES_EVERY) has a longer tail: measured itself.
+        if measure_bytes:
+            self.own_ns += max(0, _native.thread_cpu_ns() - self.cpu_mark[4])
+        else:
+            self._tail_end(_AFTER_TAIL)
 
     def on_stop(self, it):
         self._flush()  # what a hook that failed half-way left (its events stay in order)
@@ -423,16 +485,27 @@ class IterCtx:
             self.recorder.flush()
         t1 = _native.now()
         self.in_next = False
+        self._write_threads_rest(t1)
         self.main.span(K.WAIT_DATA, self.t_next, t1, -1)
         self.main.instant(K.EPOCH_END, t1, -1, self.epoch)
         self.write_probe_cost(t1)
         self.last_end = None
         self.session.note_delivery(t1, None)
 
+    def _write_threads_rest(self, t):
+        """The other threads' CPU over the steps since the last full mark, as a loop ends (by
+        StopIteration or an error; one left by a break drops it: up to RUN_QUEUE_EVERY - 1
+        steps' worth). Its window ends here, the last next() in it."""
+        if self.others_steps:
+            self._cpu_since_mark(full=True, runq=False)
+            self.main.instant(K.THREADS_COST, t, self.last_key, max(0, self.others_ns), self.others_steps)
+            self.others_ns = self.others_steps = 0
+
     def on_error(self, it, e):
         self._flush()
         t1 = _native.now()
         self.in_next = False
+        self._write_threads_rest(t1)
         self.last_end = None
         self.main.span(K.WAIT_DATA, self.t_next, t1, -1)
         if self.num_workers == 0:
@@ -463,15 +536,18 @@ class IterCtx:
         return self.lanes[worker] if 0 <= worker < len(self.lanes) else None
 
     def emit_queue(self, it, t):
+        """A QueueDepth event now; returns the later batches ready in the reorder buffer (None
+        without workers)."""
         if self.num_workers == 0 or not hasattr(it, "_task_info"):
-            return
-        ready = self._later_ready(it)
+            return None
+        later = ready = self._later_ready(it)
         q = getattr(it, "_data_queue", None)
         try:
             ready += q.qsize() if q is not None else 0
         except (NotImplementedError, OSError):
             pass
-        self._put(K.QUEUE_DEPTH, t, t, 0, ready, int(getattr(it, "_tasks_outstanding", 0)))
+        self.events.append((K.QUEUE_DEPTH, t, t, 0, ready, int(getattr(it, "_tasks_outstanding", 0)), _LANE_OWN))
+        return later
 
     def on_shutdown(self, it, t0):
         if self.shut:
@@ -490,72 +566,3 @@ class IterCtx:
                 if lane is not None and w.exitcode is not None:
                     self.main.instant(K.WORKER_EXIT, t1, -1, w.pid, _wait_status(w.exitcode), lane)
         self.session.lanes.release(self)
-
-
-class PinLoop:
-    """The pin-memory thread's target for an instrumented iterator (a thread: never pickled)."""
-
-    def __init__(self, original, ctx):
-        self.original = original
-        self.ctx = ctx
-
-    def __call__(self, in_queue, out_queue, *args, **kwargs):
-        try:
-            side = PinSide(self.ctx)
-            in_queue, out_queue = PinIn(in_queue, side), PinOut(out_queue, side)
-        except Exception as e:
-            fail(e)
-        return self.original(in_queue, out_queue, *args, **kwargs)
-
-
-class PinSide:
-    def __init__(self, ctx):
-        self.ctx = ctx
-        self.writer = ctx.session.pin
-        self.pending = None
-
-    def on_get(self, r):
-        self.pending = None
-        if isinstance(r, tuple) and len(r) == 2 and isinstance(r[0], int) and \
-                not isinstance(r[1], self.ctx.exception_type):
-            self.pending = (r[0], _native.now())
-
-    def on_put(self, r):
-        if self.pending is None or not isinstance(r, tuple) or r[0] != self.pending[0]:
-            return
-        idx, t0 = self.pending
-        self.pending = None
-        if isinstance(r[1], self.ctx.exception_type):
-            return  # pinning failed: torch hands its exception on, nothing was copied
-        nbytes = tensor_bytes(r[1], self.ctx.torch)
-        self.writer.span(K.PIN_COPY, t0, _native.now(), _native.batch_key(self.ctx.epoch, idx), nbytes, 0)
-
-
-class PinIn:
-    __slots__ = ("_q", "_side")
-
-    def __init__(self, q, side):
-        self._q, self._side = q, side
-
-    def get(self, *args, **kwargs):
-        r = self._q.get(*args, **kwargs)
-        safe(self._side.on_get, r)
-        return r
-
-    def __getattr__(self, name):
-        return getattr(self._q, name)
-
-
-class PinOut:
-    __slots__ = ("_q", "_side")
-
-    def __init__(self, q, side):
-        self._q, self._side = q, side
-
-    def put(self, r, *args, **kwargs):
-        safe(self._side.on_put, r)
-        return self._q.put(r, *args, **kwargs)
-
-    def __getattr__(self, name):
-        return getattr(self._q, name)
-

@@ -22,7 +22,7 @@ import time
 
 _LIB_NAME = "libloaderscope_probe.so"
 # The interface version this Python side speaks (capi.cpp's kAbiVersion).
-ABI_VERSION = 4
+ABI_VERSION = 5
 
 _path = os.path.join(os.path.dirname(os.path.abspath(__file__)), _LIB_NAME)
 try:
@@ -155,6 +155,7 @@ _stack = _declare(_hot, "lsp_writer_stack", None, _vp, _u64, _i64, _i64, _int, _
 _begin_batch = _declare(_hot, "lsp_recorder_begin_batch", None, _vp, _i64, ctypes.POINTER(_u64))
 _end_batch = _declare(_hot, "lsp_recorder_end_batch", _i64, _vp, _int, ctypes.POINTER(_u64))
 _cpu_marks = _declare(_hot, "lsp_session_cpu_marks", None, _vp, ctypes.POINTER(_u64))
+_cpu_marks_no_runq = _declare(_hot, "lsp_session_cpu_marks_no_runq", None, _vp, ctypes.POINTER(_u64))
 
 _LANE_DEFAULT = 0x7FFF  # the writer's own lane
 
@@ -310,11 +311,12 @@ class Session(_Owned):
         kept, since building one from Python values cost more than the clock reads."""
         return (_u64 * 5)()
 
-    def cpu_marks(self, out=None):
+    def cpu_marks(self, out=None, runq=True):
         """(thread CPU, thread run-queue wait, process CPU, the probe's own threads' CPU, thread CPU
-        after these reads), ns, read into `out` (a marks() array) or a new one."""
+        after these reads), ns, read into `out` (a marks() array) or a new one. Not `runq`: the
+        run-queue wait is not read (out's entry stays that of the last read)."""
         out = (_u64 * 5)() if out is None else out
-        _cpu_marks(self._p, out)
+        (_cpu_marks if runq else _cpu_marks_no_runq)(self._p, out)
         return tuple(out)
 
     def thread_marks(self, out):

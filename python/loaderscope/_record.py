@@ -20,6 +20,10 @@ class LoaderRecord:
         self.samples = 0
         self.bytes_measured = 0        # tensor bytes of the measured batches
         self.samples_measured = 0      # samples in the measured batches
+        # Steps left until the one whose run-queue wait the loop's thread reads (_iterctx's
+        # RUN_QUEUE_EVERY): counted over the loader's whole life, so a new iterator's first step
+        # is not always the one.
+        self.runq_ticks = 1
         self.knobs = read_knobs(loader, hooks)
 
 

@@ -45,6 +45,23 @@ def check_counts(s, truth, iterable):
         check(got == want, "batch %d: (index, worker, size, first_sample) %r, the job saw %r" % (pos, got, want))
 
 
+def check_loop_costs(run):
+    """The loop thread's costs as the probe samples them (_iterctx.RUN_QUEUE_EVERY): the step's
+    wait for a core read for the first step and every 8th after it (-1 on the others, and on
+    every PassCost of the loop's thread), the other threads' CPU in ThreadsCost events that
+    cover every step once, 1 to 8 steps each."""
+    steps = [e for e in run.of("StepCost") if e.lane == -1]
+    check(steps, "no StepCost")
+    measured = [i for i, e in enumerate(steps) if e.arg1 >= 0]
+    check(all(e.arg1 == -1 for e in steps if e.arg1 < 0), "a StepCost's wait below -1: %r" % [e.arg1 for e in steps])
+    check(measured == list(range(0, len(steps), 8)), "the steps whose wait was read: %r of %d" % (measured, len(steps)))
+    passes = [e.arg1 for e in run.of("PassCost") if e.lane == -1]
+    check(passes and all(a == -1 for a in passes), "the loop's PassCost waits: %r" % passes)
+    covers = [e.arg1 for e in run.of("ThreadsCost") if e.lane == -1]
+    check(all(1 <= c <= 8 for c in covers) and sum(covers) == len(steps),
+          "ThreadsCost events cover %r steps, %d StepCosts" % (covers, len(steps)))
+
+
 def fetch_window_s(run):
     """The window worker shares are of (docs/config.md): the loop's time (first next() to the last
     main-lane span), widened to the first and last fetch, collate or idle span of a worker."""
@@ -101,6 +118,8 @@ def case(args, iterable=False, shares=True):
         with open(truth_path) as f:
             truth = json.load(f)
         check_counts(r.summary, truth, iterable)
+        if "--workers" in args and args[args.index("--workers") + 1] != "0":
+            check_loop_costs(r)
         if shares:
             check_shares(r, truth)
         check_no_leftovers(r, all_pids(r))

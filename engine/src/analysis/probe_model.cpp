@@ -246,14 +246,17 @@ void ObservationAccumulator::add(const Event& e)
     case EventKind::StepCost:
         if (e.lane == LaneMain) {
             m_stepCpu += double(std::max<int64_t>(0, e.arg0)) * kUs;
-            m_stepRunq += double(std::max<int64_t>(0, e.arg1)) * kUs;
+            if (e.arg1 >= 0) { // -1: not measured for this step
+                m_stepRunq += double(e.arg1) * kUs;
+                ++m_stepRunqs;
+            }
             ++m_stepCosts;
         }
         break;
     case EventKind::ThreadsCost:
         if (e.lane == LaneMain) {
             m_threadsCpu += double(std::max<int64_t>(0, e.arg0)) * kUs;
-            ++m_threadsCosts;
+            m_threadsCosts += std::max<int64_t>(1, e.arg1); // the steps it covers (0: one)
         }
         break;
     case EventKind::Kernel:
@@ -329,7 +332,7 @@ void ObservationAccumulator::finish(LoaderObservation& obs) const
         obs.cpu_us_per_sample = std::max(0.0, (s.cpu_us - extra) / double(s.samples));
     }
     obs.step_cpu_us = m_stepCosts ? m_stepCpu / double(m_stepCosts) : 0;
-    obs.step_run_queue_us = m_stepCosts ? m_stepRunq / double(m_stepCosts) : 0;
+    obs.step_run_queue_us = m_stepRunqs ? m_stepRunq / double(m_stepRunqs) : 0;
     obs.steps_costed = m_stepCosts;
     obs.threads_cpu_us = m_threadsCosts ? m_threadsCpu / double(m_threadsCosts) : 0;
     obs.threads_costed = m_threadsCosts;

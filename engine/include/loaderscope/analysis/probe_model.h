@@ -179,6 +179,9 @@ private:
     int64_t m_steps = 0, m_inits = 0, m_readyN = 0;
     double m_stepCpu = 0, m_stepRunq = 0, m_sendCpu = 0, m_receiveCpu = 0, m_threadsCpu = 0;
     int64_t m_stepCosts = 0, m_sends = 0, m_receives = 0, m_kernels = 0, m_threadsCosts = 0;
+    /// StepCosts whose run-queue wait was measured (the probe reads it for 1 step in 8: -1 on
+    /// the others); m_stepRunq is theirs.
+    int64_t m_stepRunqs = 0;
     uint64_t m_epochBegin = 0;
     int64_t m_readyBefore = 0;
     int64_t m_handOverCalls = 0; ///< all hand-overs, kept or not

@@ -82,17 +82,21 @@ enum class EventKind : uint8_t {
                       ///< its next (the queue put: pickling, tensors into shared memory); on the
                       ///< main lane, CPU ns of the main thread inside the next() that received it
                       ///< (unpickling). arg0 = CPU ns, arg1 = ns the thread waited for a core
+                      ///< (-1: not measured, as in the probe's on the main lane)
     StepCost,         ///< instant (main lane) at the end of a step: arg0 = CPU ns of the main
-                      ///< thread in the step, arg1 = ns it waited runnable for a core in it
+                      ///< thread in the step, arg1 = ns it waited runnable for a core in it (-1:
+                      ///< not measured; the probe measures 1 step in 8)
     // derived states (EventRing::Derived): never written to a ring, made by readers
     CoreWait,         ///< span on the lane that made a batch: the thread waited runnable for a core
                       ///< (BatchCost arg1, schedstat run delay), drawn as one span ending at the
                       ///< BatchCost: the waits' total within the batch, not where each one fell
     // appended after the derived state (the numbers above are in recordings)
-    ThreadsCost,      ///< instant (main lane) with each StepCost: arg0 = CPU ns that
-                      ///< the main process's other threads burnt from the previous next() to this
-                      ///< one (a CPU step's intra-op threads, spinning on after it), less the
-                      ///< probe's own threads; arg1 = 0
+    ThreadsCost,      ///< instant (main lane) with a StepCost: arg0 = CPU ns that
+                      ///< the main process's other threads burnt from the previous ThreadsCost's
+                      ///< next() to this one (a CPU step's intra-op threads, spinning on after
+                      ///< it), less the probe's own threads; arg1 = the steps that covers (the
+                      ///< probe writes one every 8 steps and as a loop ends by StopIteration or
+                      ///< an error; 0, one step, in the engine's and in recordings made before)
     HandOverWait,     ///< instant (main lane) at the end of a next() that received a
                       ///< worker's batch (the engine's: modelled, loader/handover.h): arg0 = ns
                       ///< the loop's thread spent inside it fetching the
