@@ -374,13 +374,16 @@ void MemorySampler::sampleOnce(bool everyone)
     const double cap = double(m_periodNs) * m_budget.rollup_cpu_share * 4;
     m_rollupTokensNs = std::min(cap, m_rollupTokensNs + double(m_periodNs) * m_budget.rollup_cpu_share);
     // Under the budget too (shm_own_in_budget): a due own read waits for tokens, and goes while
-    // it has spent no more of them than the rollups since it became due.
+    // it has spent no more of them than the rollups since it became due, and no process is
+    // waiting for its first PSS (new workers are read first: a short job's would otherwise
+    // end unread).
     bool ownNow = ownDue;
     bool rollupsNow = true;
     if (m_budget.shm_own_in_budget && !everyone) {
         if (!ownDue)
             m_shmOwnSpentNs = std::max(m_shmOwnSpentNs, m_rollupSpentNs); // no credit from its idle time
-        ownNow = ownDue && m_rollupTokensNs > 0 && m_shmOwnSpentNs <= m_rollupSpentNs;
+        const bool unread = std::any_of(probes.begin(), probes.end(), [](const Probe* p) { return p->lastRollup == 0; });
+        ownNow = ownDue && m_rollupTokensNs > 0 && m_shmOwnSpentNs <= m_rollupSpentNs && !unread;
         rollupsNow = !ownNow;
     }
     std::vector<Probe*> order = probes;
@@ -394,9 +397,11 @@ void MemorySampler::sampleOnce(bool everyone)
         const double spent = double(threadCpuNs() - c0);
         m_rollupTokensNs -= spent;
         m_rollupSpentNs += everyone ? 0 : spent;
+        // Tried is read, for the order: one that cannot be read (gone, a zombie) goes to the back
+        // rather than keep its place at the front and the own read waiting (`unread`).
+        p->lastRollup = t;
         if (m) {
             rolled[p] = *m;
-            p->lastRollup = t;
             m_rollups.fetch_add(1, std::memory_order_relaxed);
         }
     }
