@@ -145,9 +145,10 @@ struct MemorySamplerBudget
     uint64_t shm_own_soonest_ns = 0;
     /// The own /dev/shm read, when due, also waits for rollup_cpu_share's tokens and spends them,
     /// sharing them evenly with the smaps_rollup reads while both want them (the one that has
-    /// spent less goes next): its maps reads cost about what a rollup does per process (~3 ms a
-    /// PyTorch process, cold), so without it the sampler's cost grows with the workers beyond
-    /// the share. Both then come less often the more processes there are.
+    /// spent less goes next; the rollups while a process has had none): its maps reads cost
+    /// about what a rollup does per process (~3 ms a PyTorch process, cold), so without it the
+    /// sampler's cost grows with the workers beyond the share. Both then come less often the
+    /// more processes there are.
     bool shm_own_in_budget = false;
 };
 
