@@ -22,7 +22,7 @@ import time
 
 _LIB_NAME = "libloaderscope_probe.so"
 # The interface version this Python side speaks (capi.cpp's kAbiVersion).
-ABI_VERSION = 5
+ABI_VERSION = 6
 
 _path = os.path.join(os.path.dirname(os.path.abspath(__file__)), _LIB_NAME)
 try:
@@ -120,6 +120,7 @@ for _name, _res, _args in (
         ("lsp_segment_info", _vp, (_vp,)), ("lsp_segment_claim_worker", None, (_vp, _int)),
         ("lsp_writer_new", _vp, (_vp, _int)), ("lsp_writer_free", None, (_vp,)),
         ("lsp_recorder_new", _vp, (_vp, _u32)), ("lsp_recorder_free", None, (_vp,)),
+        ("lsp_worker_new", _vp, (_vp, _vp, _int)), ("lsp_worker_free", None, (_vp,)),
         ("lsp_session_new", _vp, (_u32, _u32, _cp, _int, _int, _cp, _cp)), ("lsp_session_free", None, (_vp,)),
         ("lsp_session_name", _vp, (_vp,)), ("lsp_session_clock_origin", _u64, (_vp,)),
         ("lsp_session_lanes", _u32, (_vp,)), ("lsp_session_segment", _vp, (_vp,)),
@@ -154,6 +155,12 @@ _collated = _declare(_hot, "lsp_recorder_collated", None, _vp, _u64, _i64)
 _stack = _declare(_hot, "lsp_writer_stack", None, _vp, _u64, _i64, _i64, _int, _cp, _u64)
 _begin_batch = _declare(_hot, "lsp_recorder_begin_batch", None, _vp, _i64, ctypes.POINTER(_u64))
 _end_batch = _declare(_hot, "lsp_recorder_end_batch", _i64, _vp, _int, ctypes.POINTER(_u64))
+# A worker's tasks (worker_tally.h): one call as a task arrives, one as its result leaves.
+_worker_task = _declare(_hot, "lsp_worker_task", _int, _vp, _i64)
+_worker_result = _declare(_hot, "lsp_worker_result", None, _vp, _int)
+_worker_idle_from = _declare(_hot, "lsp_worker_idle_from", None, _vp, _u64)
+_worker_next_epoch = _declare(_hot, "lsp_worker_next_epoch", None, _vp)
+_worker_take_own_ns = _declare(_hot, "lsp_worker_take_own_ns", _u64, _vp)
 _cpu_marks = _declare(_hot, "lsp_session_cpu_marks", None, _vp, ctypes.POINTER(_u64))
 _cpu_marks_no_runq = _declare(_hot, "lsp_session_cpu_marks_no_runq", None, _vp, ctypes.POINTER(_u64))
 
@@ -267,6 +274,27 @@ class Writer(_Owned):
 
 
 # --- the session ----------------------------------------------------------------------------------
+
+class WorkerTally(_Owned):
+    """A worker's per-task recording (worker_tally.h): _worker_task and _worker_result, made with
+    its pointer, as each task arrives and its result leaves."""
+    __slots__ = ("_recorder", "_writer")
+    _free = _lib.lsp_worker_free
+
+    def __init__(self, recorder, writer, epoch):
+        super().__init__(_take_ptr(_lib.lsp_worker_new(recorder._p, writer._p, int(epoch)), "no worker tally"))
+        self._recorder, self._writer = recorder, writer
+
+    def idle_from(self, t):
+        _worker_idle_from(self._p, t)
+
+    def next_epoch(self):
+        _worker_next_epoch(self._p)
+
+    def take_own_ns(self):
+        """The probe's CPU in the task calls since the last take, ns."""
+        return _worker_take_own_ns(self._p)
+
 
 class Session(_Owned):
     """The probe's session in the job's main process (session.h): its segment, the collector."""

@@ -28,6 +28,7 @@ _fetch_now = _declare(_hot, "lsp_recorder_fetch_now", _u64, _vp, ctypes.POINTER(
 _take_wrap = _declare(_hot, "lsp_recorder_take_wrap_ns", _u64, _vp)
 _samples_seen = _declare(_hot, "lsp_recorder_samples_seen", _u64, _vp)
 _every = _declare(_hot, "lsp_recorder_every", _u32, _vp)
+_batch = _declare(_hot, "lsp_recorder_batch", _i64, _vp)
 
 
 def sample_index(i):
@@ -77,7 +78,7 @@ class FetchRecorder(_Owned):
     flush() writes both, and the batch's collate and end write them too. Also keeps the probe's own
     CPU in the timing wrappers (wrap_ns here, and the library's for its own: the wrapper estimated
     from 1 sample in WRAP_EVERY, each write measured), which the thread's ProbeCost events carry."""
-    __slots__ = ("_writer", "_tick", "wrap_ns", "fetch_t0", "fetch_index", "pending", "flush_at", "batch",
+    __slots__ = ("_writer", "_tick", "wrap_ns", "fetch_t0", "fetch_index", "pending", "flush_at",
                  "begin_clocks", "end_clocks", "_clocks_out", "_index_out")
     _free = _lib.lsp_recorder_free
 
@@ -95,10 +96,9 @@ class FetchRecorder(_Owned):
         # written; owned by the thread that fetches (the stack watch empties it only in C).
         self.pending = []
         self.flush_at = 0
-        # The batch key of the current task (-1: none yet; the stack watch reads it too), and the
-        # thread's (CPU ns, run-queue ns) as it began and as the last one ended: given back by the
-        # begin and end calls themselves.
-        self.batch = -1
+        # The thread's (CPU ns, run-queue ns) as the current task began and as the last one ended,
+        # given back by begin_batch and end_batch (a worker's tasks begin and end in the library,
+        # _native.WorkerTally: these stay as they were there).
         self.begin_clocks = (0, 0)
         self.end_clocks = (0, 0)
         self._clocks_out = (_u64 * 2)()
@@ -177,7 +177,6 @@ class FetchRecorder(_Owned):
     def begin_batch(self, key):
         out = self._clocks_out
         _native._begin_batch(self._p, key, out)
-        self.batch = key
         self.begin_clocks = (out[0], out[1])
 
     def end_batch(self, delivered=True):
@@ -188,6 +187,11 @@ class FetchRecorder(_Owned):
         n = _native._end_batch(self._p, 1 if delivered else 0, out)
         self.end_clocks = (out[0], out[1])
         return n
+
+    @property
+    def batch(self):
+        """The batch key of the current task (-1: none yet): the stack watch's, read with the GIL."""
+        return _batch(self._p)
 
     @property
     def pending_count(self):

@@ -26,15 +26,6 @@ from ._native import _LANE_DEFAULT as _LANE_OWN
 from ._state import STATE, fail, safe, warn_once
 
 
-# Tasks between two ProbeCost events of a worker (one event per 16 batches: cheap, and a
-# killed worker loses at most 16 batches' worth of the figure).
-PROBE_COST_TASKS = 16
-
-# on_task's CPU before its batch begins and on_result's after its batch ends are measured on 1
-# task in this many and counted at the last measure on the others: the thread's CPU clock is a
-# system call, as costly as these parts themselves, which change little from one task to the next.
-MEASURE_EVERY = 8
-
 class WorkerContext:
     """What a worker needs to record (plain data: it travels in the pickled process target)."""
 
@@ -141,29 +132,14 @@ class WorkerSide:
         self.recorder = _recorder.FetchRecorder(self.writer, ctx.sample_every)
         self.pid = os.getpid()
         self.generation = ctx.generations[wid]
-        self.epoch = ctx.epoch
         self.t_start = _native.now()
-        self.idle_since = None
         self.init_recorded = False
-        # Since the current task began (ns): the process's CPU (every thread: the data queue's
-        # feeder pickles the batch) and this thread's CPU and run-queue wait; the thread's at the
-        # batch's end. What the process spent beyond the batch is its cost to pass the batch on.
-        self.task_mark = None
-        self.thread_at_result = (0, 0)
-        # This thread's CPU in the probe's own code between two tasks (ns): its spans and marks
-        # are the probe's cost, not the job's, so they come out of the PassCost.
-        self.own_ns = 0
-        # The probe's CPU on this thread not yet written as a ProbeCost (ns): the hooks' own_ns,
-        # task by task; the sample wrappers' part is the recorder's. Written every
-        # PROBE_COST_TASKS tasks and as the worker leaves.
-        self.probe_ns = 0
-        self.probe_tasks = 0
+        # Each task's events and costs (WaitTask, BatchCost, PassCost, the probe's CPU in them)
+        # are the library's, one call as a task arrives and one as its result leaves
+        # (worker_tally.h): as Python lines they cost the worker some 60 us a batch, cold.
+        self.tally = _native.WorkerTally(self.recorder, self.writer, ctx.epoch)
+        self._tally_p = self.tally._p
         self.probe_samples_mark = 0
-        self.last_key = None        # the batch the last task delivered (None: no batch)
-        # on_task's head and on_result's tail (ns), measured on 1 task in MEASURE_EVERY (the first
-        # included) and counted at that on the others.
-        self.ticks = [1, 1]
-        self.small_ns = [0, 0]
         self.writer.instant(K.WORKER_START, self.t_start, -1, self.pid, self.generation)
         # What this worker's loop is doing, when asked or when a fetch runs long (_stacks.py).
         self.watch = None
@@ -197,75 +173,27 @@ class WorkerSide:
             # Its CPU since the process began (a forked child's clock starts at the fork: the
             # copied pages, torch's worker set-up, worker_init_fn) and this thread's core waits.
             self.writer.instant(K.WORKER_INIT_COST, now, -1, time.process_time_ns(), _native.run_delay_ns())
-        self.idle_since = now
+        self.tally.idle_from(now)
 
     def on_task(self, r):
         if isinstance(r, tuple) and len(r) == 2 and isinstance(r[0], int):
-            ticks = self.ticks
-            ticks[0] -= 1
-            c0 = _native.thread_cpu_ns() if ticks[0] <= 0 else 0
-            now = _native.now()
-            # This task's events, written in one C call (a call each cost 3 to 5 us after the wait).
-            events = []
-            if self.idle_since is not None:
-                events.append((K.WAIT_TASK, self.idle_since, now, -1, 0, 0, _LANE_OWN))
-                self.idle_since = None
-            self.recorder.begin_batch(_native.batch_key(self.epoch, r[0]))
-            if c0:
-                ticks[0] = MEASURE_EVERY
-                self.small_ns[0] = max(0, self.recorder.begin_clocks[0] - c0)
-            self.own_ns += self.small_ns[0]
-            self._pass_cost(events, now)
-            if events:
-                self.writer.write_all(events)
+            if _native._worker_task(self._tally_p, r[0]):  # a ProbeCost is due
+                self.write_probe_cost()
         elif isinstance(r, self.resume_type):
-            self.epoch += 1  # persistent workers: a new epoch of the same iterator
+            self.tally.next_epoch()  # persistent workers: a new epoch of the same iterator
 
-    def _pass_cost(self, events, t):
-        """PassCost of the batch the previous task made, into `events`, at t: the process's CPU
-        from that task's start until now, less the thread's fetch and collate (its BatchCost). The
-        thread's clocks are the ones the recorder read as this task began and as the last one
-        ended."""
-        mark = (time.process_time_ns(),) + self.recorder.begin_clocks
-        last, self.task_mark = self.task_mark, mark
-        own, self.own_ns = self.own_ns, 0
-        self.probe_ns += own
-        self.probe_tasks += 1
-        if self.probe_tasks >= PROBE_COST_TASKS:
-            self.write_probe_cost(events)
-        if last is None or self.last_key is None:
-            return
-        fetch_cpu = max(0, self.thread_at_result[0] - last[1])
-        outside = max(0, mark[0] - last[0] - fetch_cpu - own)
-        events.append((K.PASS_COST, t, t, self.last_key, outside, max(0, mark[2] - self.thread_at_result[1]), _LANE_OWN))
-
-    def write_probe_cost(self, events=None):
-        """The probe's CPU on this thread since the last ProbeCost, with the samples it covers
-        (into `events`, the task's, when given: written after those before it)."""
+    def write_probe_cost(self):
+        """The probe's CPU on this thread since the last ProbeCost (the task hooks' and the sample
+        wrappers'), with the samples it covers."""
         seen = self.recorder.samples_seen
-        ns = self.probe_ns + self.recorder.take_wrap_ns()
-        self.probe_ns = self.probe_tasks = 0
+        ns = self.tally.take_own_ns() + self.recorder.take_wrap_ns()
         if ns > 0:
-            t, covered = _native.now(), max(0, seen - self.probe_samples_mark)
-            if events is None:
-                self.writer.instant(K.PROBE_COST, t, -1, ns, covered)
-            else:
-                events.append((K.PROBE_COST, t, t, -1, ns, covered, _LANE_OWN))
+            self.writer.instant(K.PROBE_COST, _native.now(), -1, ns, max(0, seen - self.probe_samples_mark))
         self.probe_samples_mark = seen
 
     def on_result(self, r):
         if isinstance(r, tuple) and len(r) == 2 and isinstance(r[0], int):
-            self.recorder.end_batch(not isinstance(r[1], self.end_type))
-            self.thread_at_result = self.recorder.end_clocks
-            delivered = not isinstance(r[1], self.end_type) and self.task_mark is not None
-            self.last_key = self.recorder.batch if delivered else None
-            self.idle_since = _native.now()
-            ticks = self.ticks  # the tail: measured on 1 task in MEASURE_EVERY
-            ticks[1] -= 1
-            if ticks[1] <= 0:
-                ticks[1] = MEASURE_EVERY
-                self.small_ns[1] = max(0, _native.thread_cpu_ns() - self.thread_at_result[0])
-            self.own_ns += self.small_ns[1]
+            _native._worker_result(self._tally_p, 0 if isinstance(r[1], self.end_type) else 1)
 
 
 class IndexQueue:

@@ -17,6 +17,7 @@
 #include "session.h"
 #include "stacks.h"
 #include "stream.h"
+#include "worker_tally.h"
 
 #include "loaderscope/base/output_file.h"
 #include "loaderscope/base/temp_dir.h"
@@ -42,7 +43,7 @@ namespace {
 
 /// Bumped whenever a function here changes: _native.py refuses a library of another version
 /// (a wheel's Python files beside an older build's library) with both numbers.
-constexpr int kAbiVersion = 5;
+constexpr int kAbiVersion = 6;
 
 thread_local std::string t_error;
 
@@ -348,6 +349,18 @@ LSP_API void* lsp_recorder_new(void* writer, uint32_t every)
     return guarded([&] { return boxed(std::make_shared<FetchRecorder>(ref<Writer>(writer), every)); }, static_cast<void*>(nullptr));
 }
 LSP_API void lsp_recorder_free(void* r) { delete &ref<FetchRecorder>(r); }
+
+// --- a worker's tasks (worker_tally.h; the calls made a task at a time: capi_hot.cpp) ------------
+
+LSP_API void* lsp_worker_new(void* recorder, void* writer, int epoch)
+{
+    return guarded([&] { return boxed(std::make_shared<WorkerTally>(ref<FetchRecorder>(recorder), ref<Writer>(writer), epoch)); },
+                   static_cast<void*>(nullptr));
+}
+LSP_API void lsp_worker_free(void* w) { delete &ref<WorkerTally>(w); }
+LSP_API void lsp_worker_idle_from(void* w, uint64_t t) { ref<WorkerTally>(w)->idleFrom(t); }
+LSP_API void lsp_worker_next_epoch(void* w) { ref<WorkerTally>(w)->nextEpoch(); }
+LSP_API uint64_t lsp_worker_take_own_ns(void* w) { return ref<WorkerTally>(w)->takeOwnNs(); }
 // The calls made a batch or a sample at a time: capi_hot.cpp.
 
 // --- the session (the job's main process) ------------------------------------------------------

@@ -5,6 +5,7 @@
 // through _native.py's PyDLL handle, with the GIL held; none blocks or throws.
 #include "capi_box.h"
 #include "recorder.h"
+#include "worker_tally.h"
 
 #include <cstdint>
 
@@ -22,6 +23,13 @@ LSP_API uint64_t lsp_writer_until_now(void* w, int kind, uint64_t t0, int64_t ba
     return ref<Writer>(w)->until_now(kind, t0, batch, arg0, arg1);
 }
 
+
+// --- a worker's tasks (worker_tally.h) ---------------------------------------------------------
+
+/// Task `task` arrived: 1 when a ProbeCost is due (the caller writes it: lsp_worker_take_own_ns).
+LSP_API int lsp_worker_task(void* w, int64_t task) { return ref<WorkerTally>(w)->task(task) ? 1 : 0; }
+/// The task's result leaves; `delivered` 0: it made no batch.
+LSP_API void lsp_worker_result(void* w, int delivered) { ref<WorkerTally>(w)->result(delivered != 0); }
 
 // --- the fetch recorder (one per worker thread) ------------------------------------------------
 
@@ -90,4 +98,6 @@ LSP_API uint64_t lsp_recorder_fetch_now(void* r, int64_t* index)
 LSP_API uint64_t lsp_recorder_take_wrap_ns(void* r) { return ref<FetchRecorder>(r)->takeWrapNs(); }
 LSP_API uint64_t lsp_recorder_samples_seen(void* r) { return ref<FetchRecorder>(r)->samples_seen(); }
 LSP_API uint32_t lsp_recorder_every(void* r) { return ref<FetchRecorder>(r)->every(); }
+/// The batch key of the current task (-1: none yet).
+LSP_API int64_t lsp_recorder_batch(void* r) { return ref<FetchRecorder>(r)->batch(); }
 

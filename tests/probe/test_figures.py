@@ -62,6 +62,27 @@ def check_loop_costs(run):
           "ThreadsCost events cover %r steps, %d StepCosts" % (covers, len(steps)))
 
 
+def check_worker_costs(run, truth, iterable):
+    """Each worker's task events (written in the library, worker_tally.h): a WaitTask and a
+    BatchCost per task (an iterable's worker, its stream ended, takes the tasks still sent to it
+    without an answer: a WaitTask each, no BatchCost), the BatchCost under the task's batch key
+    (-1 for an iterable's end), and
+    a PassCost for each delivered batch but the last, as the next task arrives, under that
+    batch's key, its CPU and run-queue wait never below 0."""
+    made = collections.Counter(b["worker"] for b in truth["batches"])
+    for wid in range(truth["num_workers"]):
+        costs = run.of("BatchCost", wid)
+        delivered = [e.batch for e in costs if e.batch >= 0]
+        check(len(delivered) == made[wid], "worker %d: %d batches with a BatchCost, it made %d" % (wid, len(delivered), made[wid]))
+        waits = len(run.of("WaitTask", wid))
+        check(waits >= len(costs) if iterable else waits == len(costs),
+              "worker %d: %d WaitTask spans for %d tasks answered" % (wid, waits, len(costs)))
+        passes = run.of("PassCost", wid)
+        check([e.batch for e in passes] == delivered[:len(passes)] and len(delivered) - 1 <= len(passes) <= len(delivered),
+              "worker %d: PassCost of batches %r, it delivered %r" % (wid, [e.batch for e in passes], delivered))
+        check(all(e.arg0 >= 0 and e.arg1 >= 0 for e in passes), "worker %d: PassCost below 0: %r" % (wid, passes))
+
+
 def fetch_window_s(run):
     """The window worker shares are of (docs/config.md): the loop's time (first next() to the last
     main-lane span), widened to the first and last fetch, collate or idle span of a worker."""
@@ -120,6 +141,7 @@ def case(args, iterable=False, shares=True):
         check_counts(r.summary, truth, iterable)
         if "--workers" in args and args[args.index("--workers") + 1] != "0":
             check_loop_costs(r)
+            check_worker_costs(r, truth, iterable)
         if shares:
             check_shares(r, truth)
         check_no_leftovers(r, all_pids(r))

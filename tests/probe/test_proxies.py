@@ -13,10 +13,11 @@ import os
 import subprocess
 import sys
 import threading
+import time
 import weakref
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from probetest import JOB, PYTHON, Event, check, load_summary, main, native  # noqa: E402
+from probetest import JOB, PYTHON, Event, Skip, check, load_summary, main, native  # noqa: E402
 
 from loaderscope import _proxies as proxies  # noqa: E402
 from loaderscope import _recorder  # noqa: E402
@@ -195,7 +196,52 @@ def case_fast_writer_no_loss(tmp):
               % (n, ring, s["probe_cost"]["cpu_us_per_sample"]))
 
 
+def _schedstat_delay():
+    with open("/proc/thread-self/schedstat") as f:
+        return int(f.read().split()[1])
+
+
+def case_run_delay_after_fork(tmp):
+    """The library's run-queue clock keeps /proc/thread-self/schedstat open per thread; a forked
+    child (a DataLoader worker) inherits that file, which names its parent's thread, and must read
+    its own. The parent first waits for a core long enough to tell the two apart (busy threads
+    beside it on every core), then forks: the child's reading is its own thread's."""
+    if not os.path.exists("/proc/thread-self/schedstat"):
+        raise Skip("no /proc/thread-self/schedstat on this kernel")
+    # Processes, not threads: a thread spinning in Python holds the GIL, and one waiting for the
+    # GIL sleeps rather than waits for a core.
+    busy = [subprocess.Popen([PYTHON, "-c", "while True: pass"]) for _ in range(2 * (os.cpu_count() or 1))]
+    try:
+        deadline = time.monotonic() + 60
+        while _schedstat_delay() < 20_000_000 and time.monotonic() < deadline:  # 20 ms waited for a core
+            sum(range(1000))
+    finally:
+        for p in busy:
+            p.kill()
+            p.wait()
+    parent = native.run_delay_ns()  # opens the file in this thread, then kept
+    check(parent >= 20_000_000, "the parent waited %d ns for a core, 20 ms wanted: cannot tell the threads apart" % parent)
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.close(r)
+            mine, direct = native.run_delay_ns(), _schedstat_delay()
+            os.write(w, ("%d %d" % (mine, direct)).encode())
+        finally:
+            os._exit(0)
+    os.close(w)
+    with os.fdopen(r) as f:
+        mine, direct = map(int, f.read().split())
+    os.waitpid(pid, 0)
+    print("parent %d ns; the child read %d ns, its schedstat %d ns" % (parent, mine, direct))
+    check(abs(parent - direct) > 10_000_000, "the child's thread (%d ns) and its parent's (%d ns) cannot be told apart"
+          % (direct, parent))
+    check(abs(mine - direct) <= 1_000_000, "the child read %d ns, its own thread %d ns, its parent's %d ns" % (mine, direct, parent))
+
+
 CASES = {
+    "run_delay_after_fork": case_run_delay_after_fork,
     "c_proxy_objects": case_c_proxy_objects,
     "fast_writer_no_loss": case_fast_writer_no_loss,
 }
