@@ -152,17 +152,6 @@ struct MemorySamplerBudget
     bool shm_own_in_budget = false;
 };
 
-/// The probe's: a watched job pays for its watching, so PSS/USS come twenty times less often than
-/// in the engine's own runs (where the lessons show them move): 0.25 % of a core, a PyTorch
-/// process's PSS every few seconds (RSS stays at every tick); its own /dev/shm every 10 s, or
-/// every 2 s while /dev/shm's use moves by 16 MiB or more (a job whose batches pass through
-/// /dev/shm moves it all the time: never more often than the 2 s it was read at before), within
-/// the same 0.25 % of a core, shared evenly with the PSS reads.
-/// Measured on a job of 3 processes at ~2,400 samples/s (issue 45): the sampler's CPU went from
-/// 16 ms to about 7 ms per second of the job with its own /dev/shm every 2 s; reading it every
-/// 2 s was 3 to 4.5 ms of that. Within the share, the own reads no longer grow with the workers
-/// beyond it (a job of 3 processes read it about twice in 7 s either way).
-inline constexpr MemorySamplerBudget kProbeMemoryBudget{0.0025, 10'000'000'000, 16ull << 20, 2'000'000'000, true};
 
 /**
  * The sampler thread. Every 1/hz seconds it reads, for the main process and every live worker
