@@ -9,11 +9,11 @@ A sample is timed in C where the library could make its proxy types (_recorder.T
 interpreter calls them with no Python frame of the probe's), else by the Python proxies below
 (`PyTimedDataset`, `PyTimedIterator`): same events, a few microseconds more per sample."""
 
-from ._native import _collated, _fetched_many, _i64, now, thread_cpu_ns
-from ._recorder import TIMED_TYPES, FetchRecorder, _bind, _flush, sample_index
+from ._native import _collated, _constants, _fetched_many, _i64, now, thread_cpu_ns
+from ._recorder import TIMED_TYPES, FetchRecorder, _bind, _bind_collate, _flush, sample_index
 
-# TimedCollate measures its own CPU on 1 call in this many.
-COLLATE_MEASURE_EVERY = 8
+# A collate proxy measures its own CPU on 1 call in this many (recorder.h's, for both kinds).
+COLLATE_MEASURE_EVERY = _constants["COLLATE_MEASURE_EVERY"]
 
 _index = sample_index
 
@@ -133,10 +133,12 @@ class PyTimedIterator:
         return repr(self.wrapped)
 
 
-class TimedCollate:
-    """The fetcher's collate_fn, each call timed (arg0: the samples it collated). Its own CPU (a
-    clock read and a library call) is measured on 1 call in COLLATE_MEASURE_EVERY and counted at
-    that on the others: measuring each would cost as much again."""
+class PyTimedCollate:
+    """The fetcher's collate_fn, each call timed in Python (arg0: the samples it collated), beside
+    the Python sample proxies, whose samples wait in `FetchRecorder.pending` (written here before
+    the collate's span). Its own CPU (a clock read and a library call) is measured on 1 call in
+    COLLATE_MEASURE_EVERY and counted at that on the others: measuring each would cost as much
+    again."""
     __slots__ = ("wrapped", "_rec", "_batched", "_tick", "_cost_ns")
 
     def __init__(self, fn, recorder, batched):
@@ -198,6 +200,21 @@ if TIMED_TYPES:
         def __contains__(self, item):
             return item in self.wrapped
 
+    class CTimedCollate(TIMED_TYPES[2]):
+        """The fetcher's collate_fn, each call timed in C (timed.cpp's tp_call), beside the C
+        sample proxies: no sample of theirs waits in Python."""
+        __slots__ = ("_rec",)
+
+        def __init__(self, fn, recorder, batched):
+            self._rec = _recorder(recorder, "TimedCollate")
+            _bind_collate(self, fn, recorder, batched)
+
+        def __getattr__(self, name):
+            return getattr(self.wrapped, name)
+
+        def __repr__(self):
+            return repr(self.wrapped)
+
     class TimedIterator(TIMED_TYPES[1]):
         """The fetcher's dataset iterator, each sample timed in C (timed.cpp's tp_iternext)."""
         __slots__ = ("_rec",)
@@ -212,7 +229,16 @@ if TIMED_TYPES:
         def __repr__(self):
             return repr(self.wrapped)
 else:
-    TimedDataset, TimedIterator = PyTimedDataset, PyTimedIterator
+    TimedDataset, TimedIterator, CTimedCollate = PyTimedDataset, PyTimedIterator, None
+
+
+def timed_collate(fn, recorder, batched, samples_proxy):
+    """The proxy for a fetcher's collate_fn: the C one beside a C sample proxy (whose samples wait
+    in the library), the Python one beside a Python proxy (whose samples wait in Python and are
+    written before the collate's span) or none."""
+    if CTimedCollate is not None and type(samples_proxy) in (TimedDataset, TimedIterator):
+        return CTimedCollate(fn, recorder, batched)
+    return PyTimedCollate(fn, recorder, batched)
 
 
 def timed_iterator(iterator, recorder):

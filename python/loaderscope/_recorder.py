@@ -39,19 +39,21 @@ def sample_index(i):
 
 
 def _make_timed_types():
-    """The two C proxy types (timed.cpp), made through CPython's own functions handed over by
-    address, or None where this Python cannot have them: no GIL, or an object header other than
-    the stable ABI's (a Py_TRACE_REFS debug build). The Python proxies serve there."""
+    """The three C proxy types (timed.cpp: a dataset's, an iterator's, a collate_fn's), made
+    through CPython's own functions handed over by address, or None where this Python cannot have
+    them: no GIL, or an object header other than the stable ABI's (a Py_TRACE_REFS debug build).
+    The Python proxies serve there."""
     if sysconfig.get_config_var("Py_GIL_DISABLED") or object.__basicsize__ != 2 * ctypes.sizeof(_vp):
         return None
     try:
         api = ctypes.pythonapi
         names = ("PyType_FromSpec", "PyObject_GetItem", "PyIter_Next", "Py_IncRef", "Py_DecRef", "PyType_GetSlot",
-                 "PyObject_GC_UnTrack", "PyErr_SetString", "PyErr_Occurred", "PyErr_Clear", "PyLong_AsLongLong")
+                 "PyObject_GC_UnTrack", "PyErr_SetString", "PyErr_Occurred", "PyErr_Clear", "PyLong_AsLongLong",
+                 "PyObject_Call", "PyObject_Size", "PyTuple_GetItem")
         addresses = [ctypes.cast(getattr(api, n), _vp).value for n in names]
         addresses += [_vp.in_dll(api, "PyExc_RuntimeError").value, id(int)]
         table = (_vp * len(addresses))(*addresses)
-        types = (_vp * 2)()
+        types = (_vp * 3)()
         make = _declare(_hot, "lsp_timed_types", _int, ctypes.POINTER(_vp), _int, ctypes.POINTER(_vp))
         if make(table, len(addresses), types) != 1:
             return None
@@ -63,12 +65,19 @@ def _make_timed_types():
 
 TIMED_TYPES = _make_timed_types()
 _bind_c = _declare(_hot, "lsp_timed_bind", _int, ctypes.py_object, ctypes.py_object, _vp)
+_bind_collate_c = _declare(_hot, "lsp_timed_bind_collate", _int, ctypes.py_object, ctypes.py_object, _vp, _int)
 
 
 def _bind(proxy, wrapped, recorder):
     """Binds a C proxy to what it times and to its recorder, once (a second bind would pull them
     from under a fetch of another thread)."""
     if _bind_c(proxy, wrapped, recorder._p) != 1:
+        raise RuntimeError("loaderscope: a timing proxy is bound once")
+
+
+def _bind_collate(proxy, fn, recorder, batched):
+    """_bind for a C collate proxy; `batched`: its samples are len(data)."""
+    if _bind_collate_c(proxy, fn, recorder._p, 1 if batched else 0) != 1:
         raise RuntimeError("loaderscope: a timing proxy is bound once")
 
 

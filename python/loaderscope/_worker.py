@@ -106,14 +106,15 @@ def wrap_fetcher(fetcher, recorder):
     """Times a fetcher's samples and collate, in place. The fetcher is private to torch's loop (or
     to the single-process iterator): the user's dataset and collate_fn objects are not touched."""
     auto = bool(getattr(fetcher, "auto_collation", True))
+    samples = None
     if hasattr(fetcher, "dataset_iter"):       # _IterableDatasetFetcher
-        fetcher.dataset_iter = _proxies.timed_iterator(fetcher.dataset_iter, recorder)
+        fetcher.dataset_iter = samples = _proxies.timed_iterator(fetcher.dataset_iter, recorder)
     elif hasattr(fetcher, "dataset"):          # _MapDatasetFetcher
-        fetcher.dataset = _proxies.TimedDataset(fetcher.dataset, recorder)
+        fetcher.dataset = samples = _proxies.TimedDataset(fetcher.dataset, recorder)
     else:
         warn_once("fetcher", "unknown fetcher %s: samples are not timed" % type(fetcher).__name__)
     if hasattr(fetcher, "collate_fn"):
-        fetcher.collate_fn = _proxies.TimedCollate(fetcher.collate_fn, recorder, auto)
+        fetcher.collate_fn = _proxies.timed_collate(fetcher.collate_fn, recorder, auto, samples)
     return fetcher
 
 

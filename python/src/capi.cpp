@@ -244,6 +244,7 @@ json constants()
     c["ABI_VERSION"] = kAbiVersion;
     c["LAYOUT_VERSION"] = ls::kLayoutVersion;
     c["WRAP_EVERY"] = kWrapEvery;
+    c["COLLATE_MEASURE_EVERY"] = kCollateMeasureEvery;
     c["FLUSH_NS"] = kFlushNs;
     c["FLUSH_SAMPLES"] = kFlushSamples;
     c["LANE_MAIN"] = int(ls::LaneMain);

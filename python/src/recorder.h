@@ -108,6 +108,8 @@ private:
 /// One sample in kWrapEvery has the timing wrapper's own CPU measured (thread CPU clock around the
 /// probe's parts of it), scaled by kWrapEvery: the probe's cost per sample, at ~1/64 of a clock read.
 constexpr uint32_t kWrapEvery = 64;
+/// A collate proxy measures its own CPU on 1 call in this many and counts that on the others.
+constexpr uint32_t kCollateMeasureEvery = 8;
 /// The samples' times wait until their batch ends, or at most this long (ns): a slow worker's
 /// samples still reach the live view within about 50 ms, and a worker killed in the middle of a
 /// batch loses at most that long's sample spans.

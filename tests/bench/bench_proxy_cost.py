@@ -43,7 +43,7 @@ def main():
             if name == "c" and proxy is P.PyTimedDataset:
                 continue  # no C proxies on this CPython
             rec = R.FetchRecorder(N.Writer(session.segment, lane), 1)
-            kinds[name] = (rec, proxy(Data(), rec), P.TimedCollate(lambda x: x, rec, True))
+            kinds[name] = (rec, proxy(Data(), rec), P.timed_collate(lambda x: x, rec, True, proxy(Data(), rec)))
         plain = (None, Data(), lambda x: x)
         tt, sleep = time.thread_time_ns, time.sleep
         extra = {k: [] for k in kinds}

@@ -167,7 +167,7 @@ def case_pending_samples(tmp):
                         return 1 << 40
 
                 data = proxy(Data(), rec)
-                collate = proxies.TimedCollate(lambda xs: list(xs), rec, True)
+                collate = proxies.timed_collate(lambda xs: list(xs), rec, True, data)
                 rec.begin_batch(7)
                 got = [data[i] for i in (5, 1 << 70, True, "a", -(1 << 63), 9)]
                 check(got == [5, 1 << 70, True, "a", -(1 << 63), 9], "the dataset's answers changed: %r" % got)

@@ -47,6 +47,53 @@ def _fetches(events):
     return [e for e in events if e.kind == native.KINDS["Fetch"]]
 
 
+def check_c_collate(rec, reader, samples_proxy):
+    """The C collate proxy (beside a C sample proxy): the collate_fn's answers, errors, arguments
+    and attributes unchanged, references kept exactly, a Collate span per call with its samples
+    (len(data) when batched; 1 otherwise or without a len), its cost counted, bound once."""
+    answer = ("collated",)
+
+    def collate_fn(data, *rest, **kw):
+        if data == "raise":
+            raise ValueError("cannot collate")
+        return (answer, rest, kw) if rest or kw else answer
+    collate_fn.note = "mine"
+    c = proxies.timed_collate(collate_fn, rec, True, samples_proxy)
+    check(type(c).__mro__[-2].__name__ == "TimedCall", "not the C collate: %r" % (type(c).__mro__,))
+    check(type(proxies.timed_collate(collate_fn, rec, True, proxies.PyTimedDataset(Data(), rec))) is proxies.PyTimedCollate,
+          "beside a Python sample proxy (its samples wait in Python) the collate must be the Python one")
+    check(c.note == "mine" and c.wrapped is collate_fn, "attributes differ")
+    before = sys.getrefcount(answer)
+    rec.begin_batch(9)
+    for _ in range(100):
+        check(c([1, 2, 3]) is answer, "the answer changed")
+    check(sys.getrefcount(answer) == before, "the answer's references: %d, then %d" % (before, sys.getrefcount(answer)))
+    check(c([1], 2, k=3) == (answer, (2,), {"k": 3}), "arguments not passed through")
+    try:
+        c("raise")
+        check(False, "the collate_fn's ValueError did not pass through")
+    except ValueError as e:
+        check("cannot collate" in str(e), "another error: %r" % e)
+    c(object())  # no len: one sample
+    plain = proxies.timed_collate(collate_fn, rec, False, samples_proxy)
+    plain([1, 2, 3, 4])  # no auto-collation: one sample
+    rec.end_batch()
+    spans = [Event(*e) for e in reader.drain()]
+    spans = [e for e in spans if e.kind == native.KINDS["Collate"]]
+    check([e.arg0 for e in spans] == [3] * 100 + [1, 1, 1] and all(e.batch == 9 and e.t0 <= e.t1 for e in spans),
+          "Collate spans (samples, batch): %r" % [(e.arg0, e.batch) for e in spans][-6:])
+    check(rec.take_wrap_ns() > 0, "no cost counted for the C collate")
+    try:
+        c.__init__(collate_fn, rec, True)
+        check(False, "a collate proxy was bound twice")
+    except RuntimeError:
+        pass
+    c = proxies.timed_collate(lambda data: data, rec, True, samples_proxy)
+    held = weakref.ref(c.wrapped)
+    del c
+    check(held() is None, "the collate_fn outlived its proxy")
+
+
 def case_c_proxy_objects(tmp):
     """The C proxies on this CPython: same answers and errors as the dataset and the iterator,
     references kept exactly, a cycle through them collected, the fetch in progress seen from
@@ -166,7 +213,9 @@ def case_c_proxy_objects(tmp):
         check(indices[-200:] == list(range(200)), "the last 200 samples' indices: %r" % indices[-200:])
         check(all(e.t0 <= e.t1 for e in fetches), "a span ends before it starts")
         check(rec.take_wrap_ns() > 0, "no cost counted for the C proxies")
-        print("C proxies: answers, errors, references, cycle, iterator, fetch in progress, %d samples" % len(fetches))
+        check_c_collate(rec, reader, d)
+        print("C proxies: answers, errors, references, cycle, iterator, fetch in progress, %d samples, collate"
+              % len(fetches))
     finally:
         session.stop_collector()
         session.unlink()
