@@ -59,25 +59,28 @@ BYTES_FIRST = 32
 BYTES_EVERY = 64
 
 
-# Per thread: (ns, CPU ns, calls) spent in multiprocessing's DupFd.detach since the thread last took them
+# Per thread: (ns, CPU ns, calls) spent in multiprocessing's DupFd.detach since the thread last took
+# them, as one tuple (`v`; absent or None: none), so that a take with nothing there is one lookup
 # (_mainhooks wraps detach; the loop's thread takes its own at the end of each next(), so a pin
 # thread's fetches are never counted as the loop's).
 _handover = threading.local()
+_NO_HANDOVER = (0, 0, 0)
 
 
 def add_handover(ns, cpu_ns):
     """Called by the DupFd.detach wrapper on the thread that fetched a descriptor: its wall time
     and this thread's CPU in it (the connection and handshake with the worker's thread, about half
     of an idle worker's hand-over)."""
-    _handover.ns = getattr(_handover, "ns", 0) + ns
-    _handover.cpu_ns = getattr(_handover, "cpu_ns", 0) + max(0, cpu_ns)
-    _handover.calls = getattr(_handover, "calls", 0) + 1
+    ns0, cpu0, calls = getattr(_handover, "v", None) or _NO_HANDOVER
+    _handover.v = (ns0 + ns, cpu0 + max(0, cpu_ns), calls + 1)
 
 
 def take_handover():
     """This thread's (ns, CPU ns, calls) in DupFd.detach since the last take, and resets them."""
-    taken = getattr(_handover, "ns", 0), getattr(_handover, "cpu_ns", 0), getattr(_handover, "calls", 0)
-    _handover.ns = _handover.cpu_ns = _handover.calls = 0
+    taken = getattr(_handover, "v", None)
+    if taken is None:
+        return _NO_HANDOVER
+    _handover.v = None
     return taken
 
 

@@ -78,8 +78,12 @@ def case_files(tmp):
     check(s0["sample"] == PLANTED and s0["file"].endswith("img%04d.bin" % PLANTED), "--json: %r" % s0)
     check(s0["stall_added_s"] > 0.01 and s0["head_of_line_s"] is not None, "--json cost: %r" % s0)
     check(d["incomplete"] == [] and d["samples_fetched"] == 300, "--json: %r" % {k: d[k] for k in d if k != "slowest_samples"})
-    # Each batch once: the stall the listed samples' batches added is at most what the loop waited.
-    check(0 < d["stall_added_s"] <= d["loop_waited_s"] * 1.01, "--json stall: %r of %r" % (d["stall_added_s"], d["loop_waited_s"]))
+    # Each batch once: the stall the listed samples' batches added is at most what the loop waited
+    # (a batch counted twice would about double it). The two are estimated apart (the batches'
+    # waits past the median wait; the loop's stall fraction over the run less the start-up), and
+    # on a loaded machine the first came out 4 % above the second (slowSampleStall lets it: its
+    # share is capped at 1).
+    check(0 < d["stall_added_s"] <= d["loop_waited_s"] * 1.1, "--json stall: %r of %r" % (d["stall_added_s"], d["loop_waited_s"]))
     n = slow(events, "-n", "3")
     check(n.returncode == 0 and len([x for x in n.stdout.splitlines() if x.strip()[:1].isdigit()]) == 3, "-n 3:\n" + n.stdout)
 
