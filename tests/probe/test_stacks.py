@@ -159,16 +159,34 @@ def case_asked_live(tmp):
     plain = subprocess.run([PYTHON, JOB, "live", "400"], capture_output=True, text=True, timeout=120)
     p, name = start_probed(os.path.join(tmp, "probe"), ["live", "400"])
     try:
-        # Both workers fetch before the job is asked.
-        Rings(name).wait("WorkerInit", 2, "both workers' start")
-        r = stacks(name, "--json")
-        check(r.returncode == 0, "stacks SEGMENT: exit %d\n%s" % (r.returncode, r.stderr))
-        d = json.loads(r.stdout)
-        check(d["not_answered"] == [], "threads that did not answer: %r" % d["not_answered"])
+        # Both workers fetch before the job is asked: each has had its first task.
+        rings = Rings(name)
+        for lane in (0, 1):
+            rings.wait("WaitTask", 1, "worker %d's first task" % lane, test=lambda e, lane=lane: e[6] == lane)
+        # A worker's stack is taken at its watch's next tick (every 0.25 s), where the worker may
+        # be between two tasks (collate, put, the next index): then it says so (sample -1) and
+        # names no read_record. Its batches take 0.2 s, so on a machine where the workers start
+        # some 50 ms after their watch, the first tick fell at a batch's end in about half the
+        # runs. Asked again then, at most 5 times; every answer must come.
+        rounds = 0
+        while True:
+            r = stacks(name, "--json")
+            rounds += 1
+            check(r.returncode == 0, "stacks SEGMENT: exit %d\n%s" % (r.returncode, r.stderr))
+            d = json.loads(r.stdout)
+            check(d["not_answered"] == [], "threads that did not answer: %r" % d["not_answered"])
+            check(r.seconds < 5, "the answers took %.1f s" % r.seconds)
+            between = [s["thread"] for s in d["stacks"] if s["reason"] == "asked" and s["thread"] != "main" and s["sample"] < 0]
+            if not between or rounds == 5:
+                break
+            print("round %d: %s between two tasks; asked again" % (rounds, between))
         check_asked(d, "live")
-        check(r.seconds < 5, "the answers took %.1f s" % r.seconds)
-        text = stacks(name)
-        heads = [x for x in text.stdout.splitlines() if x.startswith("--- ")]
+        while True:
+            text = stacks(name)
+            rounds += 1
+            heads = [x for x in text.stdout.splitlines() if x.startswith("--- ")]
+            if "in read_record" in text.stdout or rounds >= 10:
+                break
         check(text.returncode == 0 and len(heads) == 3 and all(x.endswith("(asked)") for x in heads) and
               "in read_record" in text.stdout, "stacks SEGMENT:\n" + text.stdout)
         check(p.poll() is None, "the job ended while it was asked")
@@ -178,7 +196,7 @@ def case_asked_live(tmp):
           % (rc, out, plain.returncode, plain.stdout, err[-2000:]))
     rec = stacks_json(os.path.join(tmp, "probe", "events.lsrec"))
     asked = [s for s in rec["stacks"] if s["reason"] == "asked"]
-    check(len(asked) == 6, "the recording keeps the two rounds of three stacks: %r" % rec["stacks"])
+    check(len(asked) == 3 * rounds, "the recording keeps the %d rounds of three stacks: %r" % (rounds, rec["stacks"]))
     check(not os.path.exists("/dev/shm/" + name), "segment left behind")
     # What is not a live job or a recording: one line, at once.
     for bad in ["loaderscope-1-nosuchsegment", os.path.join(tmp, "missing.lsrec")] + hostile_inputs(tmp):
