@@ -13,7 +13,6 @@ one line, and the job runs unwatched.
 """
 
 import ctypes
-import itertools
 import json
 import os
 import struct

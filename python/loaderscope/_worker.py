@@ -22,7 +22,6 @@ from . import _native
 from . import _recorder
 from . import _proxies
 from . import _stacks
-from ._native import _LANE_DEFAULT as _LANE_OWN
 from ._state import STATE, fail, safe, warn_once
 
 
