@@ -277,12 +277,12 @@ class Writer(_Owned):
 class WorkerTally(_Owned):
     """A worker's per-task recording (worker_tally.h): _worker_task and _worker_result, made with
     its pointer, as each task arrives and its result leaves."""
-    __slots__ = ("_recorder", "_writer")
+    __slots__ = ()
     _free = _lib.lsp_worker_free
 
     def __init__(self, recorder, writer, epoch):
+        # The library's tally holds its own references to the recorder and the writer.
         super().__init__(_take_ptr(_lib.lsp_worker_new(recorder._p, writer._p, int(epoch)), "no worker tally"))
-        self._recorder, self._writer = recorder, writer
 
     def idle_from(self, t):
         _worker_idle_from(self._p, t)

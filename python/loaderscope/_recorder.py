@@ -87,8 +87,7 @@ class FetchRecorder(_Owned):
     flush() writes both, and the batch's collate and end write them too. Also keeps the probe's own
     CPU in the timing wrappers (wrap_ns here, and the library's for its own: the wrapper estimated
     from 1 sample in WRAP_EVERY, each write measured), which the thread's ProbeCost events carry."""
-    __slots__ = ("_writer", "_tick", "wrap_ns", "fetch_t0", "fetch_index", "pending", "flush_at",
-                 "begin_clocks", "end_clocks", "_clocks_out", "_index_out")
+    __slots__ = ("_writer", "_tick", "wrap_ns", "fetch_t0", "fetch_index", "pending", "flush_at", "_index_out")
     _free = _lib.lsp_recorder_free
 
     def __init__(self, writer, every=1):
@@ -105,12 +104,6 @@ class FetchRecorder(_Owned):
         # written; owned by the thread that fetches (the stack watch empties it only in C).
         self.pending = []
         self.flush_at = 0
-        # The thread's (CPU ns, run-queue ns) as the current task began and as the last one ended,
-        # given back by begin_batch and end_batch (a worker's tasks begin and end in the library,
-        # _native.WorkerTally: these stay as they were there).
-        self.begin_clocks = (0, 0)
-        self.end_clocks = (0, 0)
-        self._clocks_out = (_u64 * 2)()
         self._index_out = _i64()
 
     def take_wrap_ns(self):
@@ -184,18 +177,13 @@ class FetchRecorder(_Owned):
         return r
 
     def begin_batch(self, key):
-        out = self._clocks_out
-        _native._begin_batch(self._p, key, out)
-        self.begin_clocks = (out[0], out[1])
+        _native._begin_batch(self._p, key, None)
 
     def end_batch(self, delivered=True):
         """Ends the task (its samples written first, by the library for its own)."""
         if self.pending:
             self.flush_list()
-        out = self._clocks_out
-        n = _native._end_batch(self._p, 1 if delivered else 0, out)
-        self.end_clocks = (out[0], out[1])
-        return n
+        return _native._end_batch(self._p, 1 if delivered else 0, None)
 
     @property
     def batch(self):

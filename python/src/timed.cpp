@@ -21,6 +21,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <new>
+#include <utility>
 #include <sys/types.h>
 
 using namespace lsprobe;
@@ -114,6 +115,17 @@ int64_t sampleIndex(PyObj* key)
     return v;
 }
 
+/// The probe's own CPU in two measured intervals, [c0, c1] and [c2, c3] (thread CPU ns), less the
+/// one clock read's own cost each holds (the end of one read, the start of the next), read once
+/// more here, just after c3; and that read's cost (ns), for the caller to count its reads once.
+/// Call it right after c3.
+std::pair<uint64_t, uint64_t> ownNsLessReads(uint64_t c0, uint64_t c1, uint64_t c2, uint64_t c3)
+{
+    const uint64_t read = threadCpuNs() - c3;
+    const uint64_t parts = (c1 - c0) + (c3 - c2);
+    return {parts > 2 * read ? parts - 2 * read : 0, read};
+}
+
 /// Times one fetch: `fetch` calls the wrapped object. On 1 sample in kWrapEvery the probe's parts
 /// are measured with the thread's CPU clock, as _recorder.FetchRecorder.measured_fetch does for the
 /// Python proxies (an empty interval taken out of each measured one, the reads counted once).
@@ -142,10 +154,8 @@ PyObj* timed(PyObj* self, int64_t index, Call&& fetch)
     PyObj* out = fetch(wrapped);
     const uint64_t c2 = threadCpuNs();
     const bool due = r.fetchEnds(f, ls::nowNs(), out != nullptr, outer);
-    const uint64_t c3 = threadCpuNs();
-    const uint64_t read = threadCpuNs() - c3;
-    const uint64_t parts = (c1 - c0) + (c3 - c2);
-    r.addWrapNs((parts > 2 * read ? parts - 2 * read : 0) * kWrapEvery + 5 * read);
+    const auto [own, read] = ownNsLessReads(c0, c1, c2, threadCpuNs());
+    r.addWrapNs(own * kWrapEvery + 5 * read);
     if (due)
         r.flush(); // counts its own CPU, once
     return out;
@@ -206,11 +216,9 @@ PyObj* collateCall(PyObj* self, PyObj* args, PyObj* kwargs)
     const uint64_t c2 = threadCpuNs();
     if (out)
         r.collated(t0, collatedSamples(t, args));
-    const uint64_t c3 = threadCpuNs();
-    const uint64_t read = threadCpuNs() - c3; // one read's own cost, in each interval once
-    const uint64_t parts = (c1 - c0) + (c3 - c2);
-    t->costNs = parts > 2 * read ? parts - 2 * read : 0;
-    r.addWrapNs(t->costNs + 5 * read);
+    const auto [own, read] = ownNsLessReads(c0, c1, c2, threadCpuNs());
+    t->costNs = own;
+    r.addWrapNs(own + 5 * read);
     return out;
 }
 

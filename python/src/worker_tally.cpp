@@ -39,7 +39,6 @@ void WorkerTally::passCost(uint64_t t)
     m_hasMark = true;
     m_markProcess = process;
     m_markThread = thread;
-    m_markRunQueue = runQueue;
     const uint64_t own = m_ownNs;
     m_ownNs = 0;
     m_probeNs += own;

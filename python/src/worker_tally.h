@@ -61,10 +61,9 @@ private:
     std::shared_ptr<Writer> m_w;
     int m_epoch;
     uint64_t m_idleSince = 0; ///< 0: not idle (a task in progress)
-    // The clocks as the current task began (process CPU, thread CPU, thread run-queue; ns); none
-    // before the first task.
+    // The clocks as the current task began (process CPU, thread CPU; ns); none before the first task.
     bool m_hasMark = false;
-    uint64_t m_markProcess = 0, m_markThread = 0, m_markRunQueue = 0;
+    uint64_t m_markProcess = 0, m_markThread = 0;
     // The thread's (CPU, run-queue) ns as the last batch ended, and that batch (-1: none).
     uint64_t m_resultThread = 0, m_resultRunQueue = 0;
     int64_t m_lastKey = -1;
