@@ -1305,7 +1305,7 @@
     <name>FileActions</name>
     <message>
         <location filename="../gui/app/fileactions.cpp" line="44" />
-        <location filename="../gui/app/fileactions.cpp" line="117" />
+        <location filename="../gui/app/fileactions.cpp" line="118" />
         <source>Open configuration</source>
         <translation>Yapılandırmayı aç</translation>
     </message>
@@ -1316,7 +1316,7 @@
     </message>
     <message>
         <location filename="../gui/app/fileactions.cpp" line="64" />
-        <location filename="../gui/app/fileactions.cpp" line="124" />
+        <location filename="../gui/app/fileactions.cpp" line="125" />
         <source>Save configuration</source>
         <translation>Yapılandırmayı kaydet</translation>
     </message>
@@ -1326,113 +1326,113 @@
         <translation>Yapılandırma kaydedilmedi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="82" />
-        <location filename="../gui/app/fileactions.cpp" line="131" />
+        <location filename="../gui/app/fileactions.cpp" line="83" />
+        <location filename="../gui/app/fileactions.cpp" line="132" />
         <source>Export picture</source>
         <translation>Resim dışa aktar</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="82" />
+        <location filename="../gui/app/fileactions.cpp" line="83" />
         <source>The picture was not written: %1</source>
         <translation>Resim yazılmadı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="85" />
+        <location filename="../gui/app/fileactions.cpp" line="86" />
         <source>Picture written to %1.</source>
         <translation>Resim %1 dosyasına yazıldı.</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="92" />
+        <location filename="../gui/app/fileactions.cpp" line="93" />
         <source>Writing the Chrome trace…</source>
         <translation>Chrome izi yazılıyor…</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="109" />
-        <location filename="../gui/app/fileactions.cpp" line="141" />
-        <location filename="../gui/app/fileactions.cpp" line="144" />
+        <location filename="../gui/app/fileactions.cpp" line="110" />
+        <location filename="../gui/app/fileactions.cpp" line="142" />
+        <location filename="../gui/app/fileactions.cpp" line="145" />
         <source>Export Chrome trace</source>
         <translation>Chrome izini dışa aktar</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="109" />
+        <location filename="../gui/app/fileactions.cpp" line="110" />
         <source>The trace was not written: %1</source>
         <translation>İz yazılmadı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="111" />
+        <location filename="../gui/app/fileactions.cpp" line="112" />
         <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
         <translation>İz %1 dosyasına yazıldı (ui.perfetto.dev'de açın).</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="117" />
-        <location filename="../gui/app/fileactions.cpp" line="124" />
+        <location filename="../gui/app/fileactions.cpp" line="118" />
+        <location filename="../gui/app/fileactions.cpp" line="125" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="132" />
+        <location filename="../gui/app/fileactions.cpp" line="133" />
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG resmi (*.png);;SVG çizimi (*.svg);;PDF belgesi (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="141" />
+        <location filename="../gui/app/fileactions.cpp" line="142" />
         <source>Run a configuration first: the trace is made from a finished run's recording.</source>
         <translation>Önce bir yapılandırma çalıştırın: iz, biten bir çalıştırmanın kaydından oluşturulur.</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="145" />
+        <location filename="../gui/app/fileactions.cpp" line="146" />
         <source>Chrome trace (*.json)</source>
         <translation>Chrome izi (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="152" />
+        <location filename="../gui/app/fileactions.cpp" line="153" />
         <source>Open PyTorch profiler traces</source>
         <translation>PyTorch profiler izlerini aç</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="153" />
+        <location filename="../gui/app/fileactions.cpp" line="154" />
         <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
         <translation>Profiler izleri (*.json *.json.gz *.gz);;Tüm dosyalar (*)</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="180" />
+        <location filename="../gui/app/fileactions.cpp" line="181" />
         <source>Profiler trace %1: %2 steps.</source>
         <translation>Profiler izi %1: %2 adım.</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="186" />
-        <location filename="../gui/app/fileactions.cpp" line="211" />
-        <location filename="../gui/app/fileactions.cpp" line="240" />
+        <location filename="../gui/app/fileactions.cpp" line="187" />
+        <location filename="../gui/app/fileactions.cpp" line="212" />
+        <location filename="../gui/app/fileactions.cpp" line="241" />
         <source>Open recordings</source>
         <translation>Kayıtları aç</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="187" />
+        <location filename="../gui/app/fileactions.cpp" line="188" />
         <source>Recordings (*.lsrec *.events);;All files (*)</source>
         <translation>Kayıtlar (*.lsrec *.events);;Tüm dosyalar (*)</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="211" />
+        <location filename="../gui/app/fileactions.cpp" line="212" />
         <source>Stop the run first: the timeline shows it.</source>
         <translation>Önce çalıştırmayı durdurun: zaman çizelgesi onu gösteriyor.</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="226" />
+        <location filename="../gui/app/fileactions.cpp" line="227" />
         <source>Reading %1…</source>
         <translation>%1 okunuyor…</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="240" />
+        <location filename="../gui/app/fileactions.cpp" line="241" />
         <source>The recording was not opened: %1</source>
         <translation>Kayıt açılmadı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="266" />
+        <location filename="../gui/app/fileactions.cpp" line="267" />
         <source>Loaderscope trace %1: %2 events, read back as its run's recording.</source>
         <translation>Loaderscope izi %1: %2 olay, çalıştırmanın kaydı olarak geri okundu.</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="268" />
+        <location filename="../gui/app/fileactions.cpp" line="269" />
         <source>Recording %1: %2 events.</source>
         <translation>Kayıt %1: %2 olay.</translation>
     </message>
@@ -1602,109 +1602,94 @@
 <context>
     <name>JobWatch</name>
     <message>
-        <location filename="../gui/jobs/jobwatch.cpp" line="141" />
-        <location filename="../gui/jobs/jobwatch.cpp" line="192" />
-        <location filename="../gui/jobs/jobwatch.cpp" line="265" />
+        <location filename="../gui/jobs/jobwatch.cpp" line="114" />
+        <location filename="../gui/jobs/jobwatch.cpp" line="165" />
+        <location filename="../gui/jobs/jobwatch.cpp" line="238" />
         <source>Attach to a running job</source>
         <translation>Çalışan bir işe bağlan</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/jobwatch.cpp" line="141" />
+        <location filename="../gui/jobs/jobwatch.cpp" line="114" />
         <source>Stop the current run first.</source>
         <translation>Önce mevcut çalıştırmayı durdurun.</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/jobwatch.cpp" line="54" />
+        <location filename="../gui/jobs/jobwatch.cpp" line="38" />
         <source>Connection lost</source>
         <translation>Bağlantı koptu</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/jobwatch.cpp" line="55" />
+        <location filename="../gui/jobs/jobwatch.cpp" line="39" />
         <source>Reconnect</source>
         <translation>Yeniden bağlan</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/jobwatch.cpp" line="67" />
+        <location filename="../gui/jobs/jobwatch.cpp" line="51" />
         <source>Sweeping the model of your job: %1 of %2 runs</source>
         <translation>İşinizin modeli taranıyor: %1 / %2 çalıştırma</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/jobwatch.cpp" line="78" />
-        <source>The model of your job finds nothing faster than its own setting (%1) beyond the spread of its runs: predicted %2 samples/s.</source>
-        <translation>İşinizin modeli, çalıştırmalarının yayılımının ötesinde kendi ayarından (%1) daha hızlı bir şey bulmuyor: tahmin %2 örnek/s.</translation>
-    </message>
-    <message>
-        <location filename="../gui/jobs/jobwatch.cpp" line="80" />
-        <source>The model of your job advises %1: predicted %2 samples/s (the job measured %3).</source>
-        <translation>İşinizin modeli %1 öneriyor: tahmin %2 örnek/s (işte ölçülen %3).</translation>
-    </message>
-    <message>
-        <location filename="../gui/jobs/jobwatch.cpp" line="84" />
-        <source>At the job's own setting the model is %1 off the job: read its prediction with care.</source>
-        <translation>İşin kendi ayarında model işten %1 sapıyor: tahminini dikkatle okuyun.</translation>
-    </message>
-    <message>
-        <location filename="../gui/jobs/jobwatch.cpp" line="95" />
+        <location filename="../gui/jobs/jobwatch.cpp" line="68" />
         <source>The model's sweep was cancelled: the advice above is the first guess.</source>
         <translation>Modelin taraması iptal edildi: yukarıdaki öneri ilk tahmindir.</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/jobwatch.cpp" line="186" />
+        <location filename="../gui/jobs/jobwatch.cpp" line="159" />
         <source>%1 (pid %2)</source>
         <translation>%1 (pid %2)</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/jobwatch.cpp" line="188" />
+        <location filename="../gui/jobs/jobwatch.cpp" line="161" />
         <source>The job %1 ended before it could be attached to: nothing is being followed.</source>
         <translation>%1 işi, ona bağlanılamadan sona erdi: hiçbir şey izlenmiyor.</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/jobwatch.cpp" line="190" />
+        <location filename="../gui/jobs/jobwatch.cpp" line="163" />
         <source>Its recording is %1: open it to see the whole run.</source>
         <translation>Kaydı %1: tüm çalıştırmayı görmek için açın.</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/jobwatch.cpp" line="191" />
+        <location filename="../gui/jobs/jobwatch.cpp" line="164" />
         <source>It left no recording (run it with --events FILE to keep one).</source>
         <translation>Geride kayıt bırakmadı (bir kayıt tutmak için --events DOSYA ile çalıştırın).</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/jobwatch.cpp" line="196" />
+        <location filename="../gui/jobs/jobwatch.cpp" line="169" />
         <source>Open its recording</source>
         <translation>Kaydını aç</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/jobwatch.cpp" line="203" />
+        <location filename="../gui/jobs/jobwatch.cpp" line="176" />
         <source>The job %1 had ended: still showing the previous run.</source>
         <translation>%1 işi sona ermişti: hâlâ önceki çalıştırma gösteriliyor.</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/jobwatch.cpp" line="263" />
+        <location filename="../gui/jobs/jobwatch.cpp" line="236" />
         <source>No job is running under the probe on %1.</source>
         <translation>%1 üzerinde probe altında çalışan bir iş yok.</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/jobwatch.cpp" line="347" />
+        <location filename="../gui/jobs/jobwatch.cpp" line="320" />
         <source>For %1 the model predicted %2 samples/s; this run measured %3 (%4): %5</source>
         <translation>%1 için model %2 örnek/s tahmin etti; bu çalıştırmada ölçülen %3 (%4): %5</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/jobwatch.cpp" line="349" />
+        <location filename="../gui/jobs/jobwatch.cpp" line="322" />
         <source>within the prediction.</source>
         <translation>tahmin aralığında.</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/jobwatch.cpp" line="349" />
+        <location filename="../gui/jobs/jobwatch.cpp" line="322" />
         <source>outside the prediction.</source>
         <translation>tahmin aralığının dışında.</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/jobwatch.cpp" line="371" />
+        <location filename="../gui/jobs/jobwatch.cpp" line="341" />
         <source>Checking num_workers and prefetch_factor on the model of your job…</source>
         <translation>num_workers ve prefetch_factor işinizin modeli üzerinde denetleniyor…</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/jobwatch.cpp" line="372" />
+        <location filename="../gui/jobs/jobwatch.cpp" line="342" />
         <source>Cancel</source>
         <translation>İptal</translation>
     </message>
@@ -2423,9 +2408,27 @@
     </message>
 </context>
 <context>
+    <name>ModelAdviceText</name>
+    <message>
+        <location filename="../gui/advice/model/modeladvicetext.cpp" line="41" />
+        <source>The model of your job finds nothing faster than its own setting (%1) beyond the spread of its runs: predicted %2 samples/s.</source>
+        <translation>İşinizin modeli, çalıştırmalarının yayılımının ötesinde kendi ayarından (%1) daha hızlı bir şey bulmuyor: tahmin %2 örnek/s.</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/model/modeladvicetext.cpp" line="43" />
+        <source>The model of your job advises %1: predicted %2 samples/s (the job measured %3).</source>
+        <translation>İşinizin modeli %1 öneriyor: tahmin %2 örnek/s (işte ölçülen %3).</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/model/modeladvicetext.cpp" line="47" />
+        <source>At the job's own setting the model is %1 off the job: read its prediction with care.</source>
+        <translation>İşin kendi ayarında model işten %1 sapıyor: tahminini dikkatle okuyun.</translation>
+    </message>
+</context>
+<context>
     <name>ModelAdvisor</name>
     <message>
-        <location filename="../gui/advice/model/modeladvisor.cpp" line="137" />
+        <location filename="../gui/advice/model/modeladvisor.cpp" line="177" />
         <source>The model's sweep failed: %1</source>
         <translation>Modelin taraması başarısız oldu: %1</translation>
     </message>
@@ -4358,142 +4361,142 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="280" />
+        <location filename="../gui/advice/summarypanel.cpp" line="281" />
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="135" />
+        <location filename="../gui/advice/summarypanel.cpp" line="136" />
         <source>Samples/s</source>
         <translation>Örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="135" />
+        <location filename="../gui/advice/summarypanel.cpp" line="136" />
         <source>First batch</source>
         <translation>İlk batch</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="135" />
+        <location filename="../gui/advice/summarypanel.cpp" line="136" />
         <source>Data stall</source>
         <translation>Veri beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="136" />
+        <location filename="../gui/advice/summarypanel.cpp" line="137" />
         <source>GPU busy</source>
         <translation>GPU meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="135" />
+        <location filename="../gui/advice/summarypanel.cpp" line="136" />
         <source>Source</source>
         <translation>Kaynak</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="135" />
+        <location filename="../gui/advice/summarypanel.cpp" line="136" />
         <source>The probe's own CPU</source>
         <translation>Probun kendi CPU'su</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="136" />
+        <location filename="../gui/advice/summarypanel.cpp" line="137" />
         <source>Repeating slowdowns</source>
         <translation>Yinelenen yavaşlamalar</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="137" />
+        <location filename="../gui/advice/summarypanel.cpp" line="138" />
         <source>Copy/compute overlap</source>
         <translation>Kopya/hesaplama örtüşmesi</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="137" />
+        <location filename="../gui/advice/summarypanel.cpp" line="138" />
         <source>H2D bandwidth</source>
         <translation>H2D bant genişliği</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="137" />
+        <location filename="../gui/advice/summarypanel.cpp" line="138" />
         <source>Workers busy</source>
         <translation>Worker'lar meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="137" />
+        <location filename="../gui/advice/summarypanel.cpp" line="138" />
         <source>Worker time</source>
         <translation>Worker zamanı</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="138" />
+        <location filename="../gui/advice/summarypanel.cpp" line="139" />
         <source>Memory peak</source>
         <translation>Bellek zirvesi</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="138" />
+        <location filename="../gui/advice/summarypanel.cpp" line="139" />
         <source>Shared memory</source>
         <translation>Paylaşılan bellek</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="142" />
+        <location filename="../gui/advice/summarypanel.cpp" line="143" />
         <source>Batch slots: the shared-memory segment's slots not free (each at its capacity). /dev/shm: the file system the segment lives on; a small one (Docker's 64 MB) ends runs with a bus error. Pinned: page-locked host memory for the copies.</source>
         <translation>Batch slotları: paylaşılan bellek segmentinin boş olmayan slotları (her biri kendi kapasitesiyle). /dev/shm: segmentin bulunduğu dosya sistemi; küçük bir /dev/shm (Docker'ın 64 MB'lık varsayılanı) çalıştırmaları bus error ile bitirir. Pinned: kopyalar için sayfaya kilitlenmiş host belleği.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="145" />
+        <location filename="../gui/advice/summarypanel.cpp" line="146" />
         <source>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</source>
         <translation>Worker'ların ortalaması, her biri döngü süresinin payı olarak: bir CPU çekirdeğinde, hazır ama çekirdek bekliyor, veri kümesinde CPU dışında (G/Ç) ve bir indeks bekliyor</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="147" />
+        <location filename="../gui/advice/summarypanel.cpp" line="148" />
         <source>Model this job</source>
         <translation>Bu işi modelle</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="148" />
+        <location filename="../gui/advice/summarypanel.cpp" line="149" />
         <source>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</source>
         <translation>Motoru gözlemlenene (örnek başına G/Ç ve CPU süresi, batch boyutu, loader ayarları) uydurur ve çalıştırır: tarama ve Kanıtla ayarları model üzerinde saniyeler içinde deneyebilir</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="150" />
+        <location filename="../gui/advice/summarypanel.cpp" line="151" />
         <source>Prove it: measure the advice</source>
         <translation>Kanıtla: öneriyi ölç</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="220" />
+        <location filename="../gui/advice/summarypanel.cpp" line="221" />
         <source>The job failed: %1</source>
         <translation>İş başarısız oldu: %1</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="242" />
+        <location filename="../gui/advice/summarypanel.cpp" line="243" />
         <source>Details…</source>
         <translation>Ayrıntılar…</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="245" />
+        <location filename="../gui/advice/summarypanel.cpp" line="246" />
         <source>Summary</source>
         <translation>Özet</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="245" />
+        <location filename="../gui/advice/summarypanel.cpp" line="246" />
         <source>Summary (partial: the run did not finish)</source>
         <translation>Özet (kısmi: çalıştırma tamamlanmadı)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="246" />
+        <location filename="../gui/advice/summarypanel.cpp" line="247" />
         <source>Summary (partial: events were lost)</source>
         <translation>Özet (kısmi: olaylar kayboldu)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="248" />
+        <location filename="../gui/advice/summarypanel.cpp" line="249" />
         <source>Summary (live)</source>
         <translation>Özet (canlı)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="250" />
+        <location filename="../gui/advice/summarypanel.cpp" line="251" />
         <source>Summary (final, slowed ×%1)</source>
         <translation>Özet (son, ×%1 yavaşlatıldı)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="251" />
+        <location filename="../gui/advice/summarypanel.cpp" line="252" />
         <source>Summary (live, slowed ×%1)</source>
         <translation>Özet (canlı, ×%1 yavaşlatıldı)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="253" />
+        <location filename="../gui/advice/summarypanel.cpp" line="254" />
         <source>Of the previous run: the configuration has changed since. Run it (F5) to see its own figures.</source>
         <translation>Önceki çalıştırmanın: yapılandırma o zamandan beri değişti. Kendi değerlerini görmek için çalıştırın (F5).</translation>
     </message>
@@ -4508,12 +4511,12 @@
         <translation>Uygula</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="247" />
+        <location filename="../gui/advice/summarypanel.cpp" line="248" />
         <source>Summary (final)</source>
         <translation>Özet (son)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="151" />
+        <location filename="../gui/advice/summarypanel.cpp" line="152" />
         <source>Runs a short sweep around each advised knob (the current value, the advised one, one beyond), three runs each, and reports the median samples/s and the spread before you change anything; Apply is offered for a change that is faster beyond the spread</source>
         <translation>Önerilen her ayar için kısa bir tarama çalıştırır (mevcut değer, önerilen değer ve bir ötesi), her biri üç kez, ve siz hiçbir şeyi değiştirmeden önce medyan örnek/s değerini ve yayılımı bildirir; Uygula, yayılımın ötesinde daha hızlı olan bir değişiklik için sunulur</translation>
     </message>
@@ -4750,17 +4753,17 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
         <translation>Çalışan kısım üzerinden karar: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="426" />
+        <location filename="../gui/common/model/summarytext.cpp" line="432" />
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="428" />
+        <location filename="../gui/common/model/summarytext.cpp" line="445" />
         <source>What to change:</source>
         <translation>Neyi değiştirmeli:</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="440" />
+        <location filename="../gui/common/model/summarytext.cpp" line="452" />
         <source>Warning: %1</source>
         <translation>Uyarı: %1</translation>
     </message>
@@ -5586,78 +5589,88 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
 <context>
     <name>main</name>
     <message>
-        <location filename="../gui/app/main.cpp" line="79" />
+        <location filename="../gui/app/main.cpp" line="82" />
+        <source>checking num_workers and prefetch_factor on the model of the job: %1 of %2 runs</source>
+        <translation>işin modelinde num_workers ve prefetch_factor deneniyor: %1 / %2 çalıştırma</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main.cpp" line="87" />
+        <source>The model of the job could not be swept (%1): the advice above is the closed formula's first guess.</source>
+        <translation>İşin modeli taranamadı (%1): yukarıdaki öneri kapalı formülün ilk tahminidir.</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main.cpp" line="105" />
         <source>none of the recordings could be read</source>
         <translation>kayıtların hiçbiri okunamadı</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="92" />
+        <location filename="../gui/app/main.cpp" line="119" />
         <source>Recording %1</source>
         <translation>Kayıt %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="94" />
+        <location filename="../gui/app/main.cpp" line="121" />
         <source>Rank %1 of %2 recordings · %3</source>
         <translation>%2 kayıttan rank %1 · %3</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="96" />
+        <location filename="../gui/app/main.cpp" line="123" />
         <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
         <translation>Geride kalan: rank %1 zamanının %2 kadarını veri bekleyerek geçiriyor; diğer rank'ler %3 (medyan).</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="99" />
+        <location filename="../gui/app/main.cpp" line="126" />
         <source>No rank's loader holds the others back.</source>
         <translation>Hiçbir rank'in loader'ı diğerlerini geride tutmuyor.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="104" />
+        <location filename="../gui/app/main.cpp" line="131" />
         <source>rank %1 · data stall %2 · %3 samples/s</source>
         <translation>rank %1 · veri beklemesi %2 · %3 örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="125" />
+        <location filename="../gui/app/main.cpp" line="152" />
         <source>--export draws a run, a lesson or recordings, not a profiler trace: open %1 in the window (File &gt; Open PyTorch profiler trace(s)) and export it from there</source>
         <translation>--export bir çalıştırmayı, bir dersi ya da kayıtları çizer, profiler izini değil: %1 dosyasını pencerede açın (Dosya &gt; PyTorch profiler izlerini aç) ve oradan dışa aktarın</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="144" />
+        <location filename="../gui/app/main.cpp" line="171" />
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson 1 ile %1 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="152" />
-        <location filename="../gui/app/main.cpp" line="406" />
+        <location filename="../gui/app/main.cpp" line="179" />
+        <location filename="../gui/app/main.cpp" line="433" />
         <source>unknown preset %1; the presets are: %2</source>
         <translation>bilinmeyen hazır ayar %1; hazır ayarlar: %2</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="165" />
+        <location filename="../gui/app/main.cpp" line="192" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size GENİŞLİKxYÜKSEKLİK alır, örneğin 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="169" />
+        <location filename="../gui/app/main.cpp" line="196" />
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale 0,1 ile 8 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="177" />
+        <location filename="../gui/app/main.cpp" line="204" />
         <source>--slow-samples takes a number from 1 to %1 (a run keeps its %1 slowest samples)</source>
         <translation>--slow-samples 1 ile %1 arasında bir sayı alır (bir çalıştırma en yavaş %1 örneğini saklar)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="191" />
+        <location filename="../gui/app/main.cpp" line="218" />
         <source>the engine did not start</source>
         <translation>motor başlamadı</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="309" />
+        <location filename="../gui/app/main.cpp" line="336" />
         <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
         <translation>pencerenin açılacağı bir ekran yok (ne DISPLAY ne WAYLAND_DISPLAY tanımlı): bu bir sunucu ya da X yönlendirmesi olmayan bir ssh oturumu gibi görünüyor. Pencereyi görmek için "ssh -X" ile bağlanıp yeniden başlatın; ekran olmadan bir çalıştırmanın resmini almak için --export DOSYA.png (ya da .svg, .pdf) kullanın, örneğin: loaderscope --export run.png</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="343" />
+        <location filename="../gui/app/main.cpp" line="370" />
         <source>cannot read %1</source>
         <translation>%1 okunamıyor</translation>
     </message>

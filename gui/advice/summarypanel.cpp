@@ -15,6 +15,7 @@
 #include <QPushButton>
 #include <QScrollBar>
 #include <QTableView>
+#include <QTextDocumentFragment>
 #include <QVBoxLayout>
 
 namespace {
@@ -285,8 +286,7 @@ void SummaryPanel::render()
         const loaderscope::Advice& a = m_summary.advice[i];
         // The closed formula's worker-count advice: the model's sweep, once it ended, replaces it;
         // until then it is the first guess.
-        const bool formula = a.id == loaderscope::advice_id::kRaiseNumWorkers || a.id == loaderscope::advice_id::kRaisePrefetch ||
-                             a.id == loaderscope::advice_id::kFewerWorkers;
+        const bool formula = SummaryText::isWorkerFormula(a);
         if (formula && m_modelAdviceText && m_modelAdviceState == ModelAdviceState::Done)
             continue;
         QString item = QStringLiteral("• ") + advice(a).toHtmlEscaped();
@@ -364,6 +364,16 @@ QString SummaryPanel::modelAdvice() const
     return m_modelAdvice->text();
 }
 
+SummaryText::ModelLine SummaryPanel::modelAdviceLine() const
+{
+    if (!m_modelAdviceText || m_modelAdviceState == ModelAdviceState::Checking)
+        return {};
+    // One line of plain text: the label's line breaks (<br>: U+2028 once converted) as spaces.
+    QString text = QTextDocumentFragment::fromHtml(m_modelAdviceText()).toPlainText();
+    text.replace(QChar::LineSeparator, QLatin1Char(' ')).replace(QLatin1Char('\n'), QLatin1Char(' '));
+    return {text.trimmed(), m_modelAdviceState == ModelAdviceState::Done};
+}
+
 QStringList SummaryPanel::lines() const
 {
     QStringList out;
@@ -379,7 +389,7 @@ QStringList SummaryPanel::lines() const
             for (std::string& e : shown.errors) // a worker's traceback: its first line (the rest is in Details)
                 e = e.substr(0, e.find('\n'));
         }
-        out += SummaryText::lines(shown);
+        out += SummaryText::lines(shown, modelAdviceLine());
     }
     if (!m_error.isEmpty() && m_failureLine.isEmpty())
         out << m_error;

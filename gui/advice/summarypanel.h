@@ -68,6 +68,9 @@ public:
     /// on a switch; empty function: none). A link "cancel-model" in it asks to cancel the sweep.
     void setModelAdvice(std::function<QString()> html, ModelAdviceState state);
     QString modelAdvice() const;
+    /// The same as a picture and lines() carry it (plain text): none while checking; done, in
+    /// place of the formula's worker-count advice; stopped, why, after the advice.
+    SummaryText::ModelLine modelAdviceLine() const;
 
 signals:
     /// A summary was shown (showSummary's arguments): Statistics follows it.

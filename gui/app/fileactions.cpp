@@ -69,7 +69,8 @@ bool FileActions::saveConfig(const QString& path)
 
 bool FileActions::exportPictureTo(const QString& path, double scale)
 {
-    ExportOptions o = PictureRequest::options(m_config->config(), m_summary->summary(), m_timeline->overlay());
+    ExportOptions o = PictureRequest::options(m_config->config(), m_summary->summary(), m_timeline->overlay(), {},
+                                              m_summary->modelAdviceLine());
     o.theme = m_timeline->theme();
     o.theme.fontScale = 1.0;    // a picture's layout does not follow the projector's fonts
     o.theme.legendMaxLines = 0; // a picture carries its whole legend

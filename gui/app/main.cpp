@@ -6,6 +6,8 @@
 #include "sources/model/eventfile.h"
 #include "workshop/model/lessons.h"
 #include "sources/model/openedrecording.h"
+#include "advice/model/modeladvicetext.h"
+#include "runs/model/enginelauncher.h"
 #include "config/model/presets.h"
 #include "sources/model/remote.h"
 #include "workshop/model/questionbank.h"
@@ -63,6 +65,30 @@ QStringList recordingsOf(const QCommandLineParser& args)
     return paths;
 }
 
+/// A watched job's model advice for its picture, as the window gives it for the same recording:
+/// the sweep of the job's fitted model, waited for (its progress on stderr), in place of the
+/// closed formula's worker-count advice; where the sweep cannot run, why, after that advice.
+/// Empty for an engine run, or a job with no model.
+SummaryText::ModelLine modelAdviceFor(const RecordingMeaning& m)
+{
+    const double jobRate = m.summary.figures.samples_per_s;
+    if (m.summary.source != "pytorch" || m.jobModel.isEmpty() || jobRate <= 0)
+        return {};
+    QString error;
+    const std::optional<ModelAdvice> advice = ModelAdvisor::sweepNow(
+        m.jobModel, jobRate, ModelAdvisor::formulaGuess(m.summary), EngineLauncher::defaultEnginePath(), &error,
+        [](int done, int total) {
+            fprintf(stderr, "loaderscope: %s\n",
+                    qPrintable(QCoreApplication::translate("main", "checking num_workers and prefetch_factor on the model of the job: "
+                                                                   "%1 of %2 runs").arg(done).arg(total)));
+        });
+    if (advice)
+        return {ModelAdviceText::advice(*advice), true};
+    const QString why = QCoreApplication::translate("main", "The model of the job could not be swept (%1): the advice above is the closed formula's first guess.").arg(error);
+    fprintf(stderr, "loaderscope: %s\n", qPrintable(why));
+    return {why, false};
+}
+
 /// The picture of recordings: one is drawn as a run's; of several ranks, the straggler's timeline
 /// (else the most stalled rank's), with every rank's data stall in the summary block.
 int exportRecordings(const QStringList& paths, const QString& out, ExportOptions o)
@@ -84,9 +110,10 @@ int exportRecordings(const QStringList& paths, const QString& out, ExportOptions
         return fail(error);
     shadeUnseen(model, r);
     // With the advice the app shows for it (the engine's on its configuration, the probe's on the
-    // job's DataLoader arguments), not the figures alone.
-    const loaderscope::RunSummary summary = interpretRecording(r).summary;
-    o.summaryLines = SummaryText::lines(summary);
+    // job's DataLoader arguments, the model's sweep for a job), not the figures alone.
+    const RecordingMeaning meaning = interpretRecording(r);
+    const loaderscope::RunSummary& summary = meaning.summary;
+    o.summaryLines = SummaryText::lines(summary, modelAdviceFor(meaning));
     o.summary = summary;
     if (paths.size() == 1) {
         o.title = QCoreApplication::translate("main", "Recording %1").arg(QFileInfo(r.path).fileName());

@@ -5,12 +5,13 @@
 #include "common/model/summarytext.h"
 
 ExportOptions PictureRequest::options(const QJsonObject& config, const loaderscope::RunSummary& summary,
-                                      const TimelineOverlay& overlay, const QString& lessonTitle)
+                                      const TimelineOverlay& overlay, const QString& lessonTitle,
+                                      const SummaryText::ModelLine& model)
 {
     ExportOptions o;
     const QString described = describeConfig(config, summary);
     o.title = lessonTitle.isEmpty() ? described : lessonTitle + QStringLiteral(" — ") + described;
-    o.summaryLines = SummaryText::lines(summary);
+    o.summaryLines = SummaryText::lines(summary, model);
     o.figureLines = int(SummaryText::figureLines(summary).size()); // lines() starts with them
     o.overlay = overlay;
     o.summary = summary;

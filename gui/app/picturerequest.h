@@ -4,6 +4,7 @@
 #pragma once
 
 #include "app/exporter.h"
+#include "common/model/summarytext.h"
 
 #include "loaderscope/results/run_summary.h"
 
@@ -11,7 +12,9 @@
 
 struct PictureRequest
 {
-    /// Title from the config (and the lesson's, when one is shown), the summary's lines, the overlay.
+    /// Title from the config (and the lesson's, when one is shown), the summary's lines (with a
+    /// watched job's model advice as the summary panel shows it), the overlay.
     static ExportOptions options(const QJsonObject& config, const loaderscope::RunSummary& summary,
-                                 const TimelineOverlay& overlay = {}, const QString& lessonTitle = {});
+                                 const TimelineOverlay& overlay = {}, const QString& lessonTitle = {},
+                                 const SummaryText::ModelLine& model = {});
 };

@@ -5,6 +5,7 @@
 #include "common/model/spreadtext.h"
 #include "common/model/summarytext.h"
 #include "advice/model/modelcomparison.h"
+#include "advice/model/modeladvicetext.h"
 #include "config/configpanel.h"
 #include "config/jobconfigview.h"
 #include "jobs/jobdialogs.h"
@@ -25,23 +26,6 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
-
-namespace {
-
-/// "num_workers = 4, prefetch_factor = 2" (knob names as in the script; numbers in the locale).
-QString knobsText(int workers, int prefetch)
-{
-    const QString w = QStringLiteral("num_workers = %1").arg(QLocale().toString(workers));
-    return workers == 0 ? w : w + QStringLiteral(", prefetch_factor = %1").arg(QLocale().toString(prefetch));
-}
-
-QString signedPercent(double fraction)
-{
-    return (fraction >= 0 ? QStringLiteral("+") : QStringLiteral("−")) +
-           SummaryText::withPercentSign(SummaryText::number(std::abs(fraction) * 100, 0));
-}
-
-} // namespace
 
 JobWatch::JobWatch(RunSession* session, SummaryPanel* summary, QWidget* dialogParent, Hooks hooks)
     : QObject(dialogParent), m_session(session), m_summary(summary), m_dialogParent(dialogParent), m_hooks(std::move(hooks))
@@ -72,19 +56,8 @@ JobWatch::JobWatch(RunSession* session, SummaryPanel* summary, QWidget* dialogPa
             m_prediction = Prediction{m_watched, advice};
         m_summary->setModelAdvice(
             [check = m_check, advice] {
-                const ModelPoint& p = advice.points[size_t(advice.advised)];
-                const QString predicted = SummaryText::rateWithin(p.samples_per_s.median, advice.uncertainty(size_t(advice.advised)));
-                QString text = advice.advised == advice.current
-                                   ? tr("The model of your job finds nothing faster than its own setting (%1) beyond the spread of "
-                                        "its runs: predicted %2 samples/s.").arg(knobsText(p.num_workers, p.prefetch_factor), predicted)
-                                   : tr("The model of your job advises %1: predicted %2 samples/s (the job measured %3).")
-                                         .arg(knobsText(p.num_workers, p.prefetch_factor), predicted,
-                                              SummaryText::rate(advice.job_samples_per_s));
-                if (std::abs(advice.fit_error) > 0.15)
-                    text += QLatin1Char(' ') + tr("At the job's own setting the model is %1 off the job: read its prediction with care.")
-                                                   .arg(signedPercent(advice.fit_error));
-                return (check ? check() + QStringLiteral("<br>") : QString()) + QStringLiteral("<b>") + text.toHtmlEscaped() +
-                       QStringLiteral("</b>");
+                return (check ? check() + QStringLiteral("<br>") : QString()) + QStringLiteral("<b>") +
+                       ModelAdviceText::advice(advice).toHtmlEscaped() + QStringLiteral("</b>");
             },
             SummaryPanel::ModelAdviceState::Done);
     });
@@ -342,10 +315,10 @@ std::function<QString()> JobWatch::predictionCheck(int workers, int prefetch, do
         return {}; // the knobs did not change, or the model was not swept there
     const double u = advice.uncertainty(size_t(p - advice.points.data()));
     const double median = p->samples_per_s.median;
-    return [knobs = knobsText(workers, prefetch), median, u, measured] {
+    return [knobs = ModelAdviceText::knobs(workers, prefetch), median, u, measured] {
         const double off = measured / median - 1;
         const QString line = tr("For %1 the model predicted %2 samples/s; this run measured %3 (%4): %5")
-                                 .arg(knobs, SummaryText::rateWithin(median, u), SummaryText::rate(measured), signedPercent(off),
+                                 .arg(knobs, SummaryText::rateWithin(median, u), SummaryText::rate(measured), ModelAdviceText::signedPercent(off),
                                       std::abs(off) <= u ? tr("within the prediction.") : tr("outside the prediction."));
         return line.toHtmlEscaped();
     };
@@ -361,10 +334,7 @@ void JobWatch::adviseFromModel(double jobRate)
     const int prefetch = loader.value(QStringLiteral("prefetch_factor")).toInt(2);
     m_check = predictionCheck(workers, prefetch, jobRate);
     // The closed formula's guess is tried too (the engine's advice on the job's figures).
-    int guess = 0;
-    for (const loaderscope::Advice& a : m_summary->summary().advice)
-        if (a.id == loaderscope::advice_id::kRaiseNumWorkers && a.suggest.type == loaderscope::KnobValue::Type::Number)
-            guess = int(a.suggest.number);
+    const int guess = ModelAdvisor::formulaGuess(m_summary->summary());
     m_summary->setModelAdvice(
         [check = m_check] {
             return (check ? check() + QStringLiteral("<br>") : QString()) +

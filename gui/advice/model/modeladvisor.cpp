@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "modeladvisor.h"
 
+#include "loaderscope/analysis/advice.h"
+
+#include <QEventLoop>
 #include <QJsonDocument>
 #include <QStringList>
 
@@ -87,6 +90,43 @@ std::vector<int> ModelAdvisor::workerValues(int workers, int formulaGuess, int c
     for (int v : values)
         if (v <= std::max(cap, workers)) // the job's own value always, even above the cap
             out.push_back(v);
+    return out;
+}
+
+int ModelAdvisor::formulaGuess(const loaderscope::RunSummary& s)
+{
+    for (const loaderscope::Advice& a : s.advice)
+        if (a.id == loaderscope::advice_id::kRaiseNumWorkers && a.suggest.type == loaderscope::KnobValue::Type::Number)
+            return int(a.suggest.number);
+    return 0;
+}
+
+std::optional<ModelAdvice> ModelAdvisor::sweepNow(const QJsonObject& fittedConfig, double jobRate, int formulaGuess,
+                                                  const QString& enginePath, QString* error,
+                                                  const std::function<void(int, int)>& progress)
+{
+    ModelAdvisor advisor;
+    QEventLoop loop;
+    std::optional<ModelAdvice> out;
+    bool ended = false; // start() may fail at once, before the loop runs
+    connect(&advisor, &ModelAdvisor::progress, &loop, [&progress](int done, int total) {
+        if (progress)
+            progress(done, total);
+    });
+    connect(&advisor, &ModelAdvisor::finished, &loop, [&](const ModelAdvice& a) {
+        out = a;
+        ended = true;
+        loop.quit();
+    });
+    connect(&advisor, &ModelAdvisor::failed, &loop, [&](const QString& message) {
+        if (error)
+            *error = message;
+        ended = true;
+        loop.quit();
+    });
+    advisor.start(fittedConfig, jobRate, formulaGuess, enginePath);
+    if (!ended)
+        loop.exec();
     return out;
 }
 

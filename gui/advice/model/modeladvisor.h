@@ -11,11 +11,13 @@
 #include "runs/model/enginecommand.h"
 
 #include "loaderscope/analysis/sweep.h"
+#include "loaderscope/results/run_summary.h"
 
 #include <QJsonObject>
 #include <QMetaType>
 #include <QObject>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -61,6 +63,14 @@ public:
     /// The num_workers values tried around `workers` (the job's) and `formulaGuess` (the engine's
     /// advice, 0 when none): 1, 2, 4, 8, both of them, at most 2 x the cores + 2 and 32.
     static std::vector<int> workerValues(int workers, int formulaGuess, int cores);
+    /// The closed formula's num_workers (the engine's raise_num_workers advice on the job's
+    /// figures), tried by the sweep too; 0 when it gives none.
+    static int formulaGuess(const loaderscope::RunSummary& s);
+    /// The same sweep, waited for (the headless export has no window to come back to): the
+    /// advice, or nullopt with `error` set (translated). `progress` (may be empty) hears each run.
+    static std::optional<ModelAdvice> sweepNow(const QJsonObject& fittedConfig, double jobRate, int formulaGuess,
+                                               const QString& enginePath, QString* error,
+                                               const std::function<void(int done, int total)>& progress = {});
 
 public slots:
     /// Sweeps `fittedConfig` (the job's model_config): runs of `batches` batches, `repeats` each.

@@ -419,20 +419,32 @@ QString partialVerdict(const QString& verdict)
     return T::tr("Verdict over the part that ran: %1").arg(verdict);
 }
 
-QStringList lines(const RunSummary& s)
+bool isWorkerFormula(const Advice& a)
 {
+    return a.id == loaderscope::advice_id::kRaiseNumWorkers || a.id == loaderscope::advice_id::kRaisePrefetch || a.id == loaderscope::advice_id::kFewerWorkers;
+}
+
+QStringList lines(const RunSummary& s, const ModelLine& model)
+{
+    const bool replaced = model.replacesFormula && !model.text.isEmpty();
     QStringList out = figureLines(s);
     if (!s.verdict.empty())
         out << (partialRun(s) ? partialVerdict(verdict(s)) : T::tr("Verdict: %1").arg(verdict(s)));
-    if (!s.advice.empty()) {
-        out << T::tr("What to change:");
-        for (const Advice& a : s.advice) {
-            out << QStringLiteral("• ") + advice(a);
-            const QString p = proof(a);
-            if (!p.isEmpty())
-                out << QStringLiteral("  ") + p;
-        }
+    QStringList items;
+    if (replaced)
+        items << QStringLiteral("• ") + model.text;
+    for (const Advice& a : s.advice) {
+        if (replaced && isWorkerFormula(a))
+            continue;
+        items << QStringLiteral("• ") + advice(a);
+        const QString p = proof(a);
+        if (!p.isEmpty())
+            items << QStringLiteral("  ") + p;
     }
+    if (!items.isEmpty())
+        out << T::tr("What to change:") << items;
+    if (!replaced && !model.text.isEmpty())
+        out << model.text;
     for (const std::string& e : s.errors)
         out << QString::fromStdString(e);
     for (const std::string& w : s.warnings)

@@ -69,8 +69,20 @@ QString knobValue(const loaderscope::KnobValue& v);
 
 /// The figures as "Name: value" lines (no verdict or advice): panel, exports, tests.
 QStringList figureLines(const loaderscope::RunSummary& s);
-/// Everything a picture of the run needs: figures, verdict, advice, errors.
-QStringList lines(const loaderscope::RunSummary& s);
+/// The closed formula's worker-count advice (raise num_workers or prefetch_factor, fewer
+/// workers): for a watched job, the sweep of its fitted model replaces it once it has run.
+bool isWorkerFormula(const loaderscope::Advice& a);
+/// A watched job's model advice as a summary's lines carry it (ModelAdviceText, plain text):
+/// once the sweep of the job's fitted model has run, it replaces the closed formula's
+/// worker-count advice (`replacesFormula`); where the sweep could not run, `text` says why.
+struct ModelLine
+{
+    QString text;
+    bool replacesFormula = false;
+};
+/// Everything a picture of the run needs: figures, verdict, advice, errors. `model`: first in
+/// the advice when it replaces the formula's, else after the advice.
+QStringList lines(const loaderscope::RunSummary& s, const ModelLine& model = {});
 /// A run that did not finish (a failed job, a stopped run): its figures cover only what ran, and
 /// say so (partialFigure, partialVerdict).
 bool partialRun(const loaderscope::RunSummary& s);
