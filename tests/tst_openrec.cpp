@@ -422,11 +422,32 @@ void TestOpenRecording::truncatedRecordingShowsWhatItHolds()
     QTRY_VERIFY_WITH_TIMEOUT(w.statusText().contains(QStringLiteral("stopped at byte")), 20000);
     QVERIFY2(w.statusText().contains(QStringLiteral("cut.lsrec")), qPrintable(w.statusText()));
     QVERIFY(w.session()->model()->eventCount() > 0); // what it holds up to the damage
-    // The figures say so too.
+    // The figures say so too, wherever they are shown: the summary panel (with the errors), its
+    // lines, the window's picture and the headless picture of the same file.
     bool warned = false;
     for (const std::string& s : w.summaryPanel()->summary().warnings)
         warned = warned || QString::fromStdString(s).contains(QStringLiteral("stopped at byte"));
     QVERIFY(warned);
+    const QString note = cut + QStringLiteral(" is truncated: reading stopped at byte");
+    bool shown = false;
+    for (QLabel* l : w.summaryPanel()->findChildren<QLabel*>())
+        shown = shown || (l->isVisible() && l->text().contains(note));
+    QVERIFY2(shown, "the summary panel does not say the recording was cut short");
+    QVERIFY(w.summaryPanel()->lines().join(QLatin1Char('\n')).contains(QStringLiteral("Warning: ") + note));
+    const QString windowSvg = m_dir.filePath(QStringLiteral("cut-window.svg"));
+    QVERIFY(w.files()->exportPictureTo(windowSvg, 1.0));
+    QVERIFY2(svgDescription(windowSvg).contains(QStringLiteral("Warning: ") + note), qPrintable(svgDescription(windowSvg)));
+    const QString svg = m_dir.filePath(QStringLiteral("cut-headless.svg"));
+    QProcess app;
+    app.start(QStringLiteral(LOADERSCOPE_GUI_PATH), {QStringLiteral("--open-recording"), cut, QStringLiteral("--export"), svg});
+    QVERIFY(app.waitForFinished(60000));
+    QVERIFY2(app.exitCode() == 0, app.readAllStandardError().constData());
+    QVERIFY2(svgDescription(svg).contains(QStringLiteral("Warning: ") + note), qPrintable(svgDescription(svg)));
+    // A whole file opened next: no note left from the one before.
+    QVERIFY(open(w, {m_ranks[1]}));
+    QTRY_VERIFY_WITH_TIMEOUT(w.statusText().contains(QStringLiteral("Recording ") + m_ranks[1]), 20000);
+    QVERIFY2(!w.summaryPanel()->lines().join(QLatin1Char('\n')).contains(QStringLiteral("stopped at byte")),
+             qPrintable(w.summaryPanel()->lines().join(QLatin1Char('\n'))));
 }
 
 void TestOpenRecording::damagedRecordingShowsWhatComesBefore()

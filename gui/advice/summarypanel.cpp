@@ -160,6 +160,7 @@ void SummaryPanel::clear()
     m_modelAvailable = false;
     m_modelAdviceText = {};
     m_modelAdviceState = ModelAdviceState::Stopped;
+    m_readingNote.clear();
     m_summary = {};
     m_error.clear();
     m_failureLine.clear();
@@ -194,6 +195,7 @@ void SummaryPanel::showSummary(const loaderscope::RunSummary& s, bool final, dou
     if (s.engine_pid == 0 || s.engine_pid != m_summary.engine_pid) {
         m_runConfig = {};
         m_stale = false;
+        m_readingNote.clear(); // an opened recording's is set after its summary (setReadingNote)
     }
     m_summary = s;
     m_slowMotion = slowMotion;
@@ -316,6 +318,8 @@ void SummaryPanel::render()
     for (const std::string& w : m_summary.warnings)
         if (w.find("events were lost") != std::string::npos)
             errors << QString::fromStdString(w);
+    if (!m_readingNote.isEmpty())
+        errors << m_readingNote;
     // A failure's whole message (a traceback) is behind the heading's Details, not spelled out here.
     if (!m_error.isEmpty() && !errors.contains(m_error) && m_failureLine.isEmpty())
         errors << m_error;
@@ -364,6 +368,12 @@ QString SummaryPanel::modelAdvice() const
     return m_modelAdvice->text();
 }
 
+void SummaryPanel::setReadingNote(const QString& note)
+{
+    m_readingNote = note;
+    render();
+}
+
 SummaryText::ModelLine SummaryPanel::modelAdviceLine() const
 {
     if (!m_modelAdviceText || m_modelAdviceState == ModelAdviceState::Checking)
@@ -389,7 +399,7 @@ QStringList SummaryPanel::lines() const
             for (std::string& e : shown.errors) // a worker's traceback: its first line (the rest is in Details)
                 e = e.substr(0, e.find('\n'));
         }
-        out += SummaryText::lines(shown, modelAdviceLine());
+        out += SummaryText::lines(shown, modelAdviceLine(), readingNotes());
     }
     if (!m_error.isEmpty() && m_failureLine.isEmpty())
         out << m_error;

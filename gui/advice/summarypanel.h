@@ -71,6 +71,11 @@ public:
     /// The same as a picture and lines() carry it (plain text): none while checking; done, in
     /// place of the formula's worker-count advice; stopped, why, after the advice.
     SummaryText::ModelLine modelAdviceLine() const;
+    /// What the shown figures cannot say of themselves: an opened recording cut short or damaged
+    /// (where reading stopped; its figures are of what it holds). Shown with the errors, in
+    /// lines() and in the window's pictures; cleared by clear(). Empty: none.
+    void setReadingNote(const QString& note);
+    QStringList readingNotes() const { return m_readingNote.isEmpty() ? QStringList() : QStringList{m_readingNote}; }
 
 signals:
     /// A summary was shown (showSummary's arguments): Statistics follows it.
@@ -116,6 +121,7 @@ private:
     QLabel* m_modelLine;
     QLabel* m_modelAdvice;
     std::function<QString()> m_modelAdviceText;
+    QString m_readingNote;
     ModelAdviceState m_modelAdviceState = ModelAdviceState::Stopped;
     bool m_modelAvailable = false;
     QProgressBar* m_proofProgress;

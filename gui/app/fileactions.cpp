@@ -70,7 +70,7 @@ bool FileActions::saveConfig(const QString& path)
 bool FileActions::exportPictureTo(const QString& path, double scale)
 {
     ExportOptions o = PictureRequest::options(m_config->config(), m_summary->summary(), m_timeline->overlay(), {},
-                                              m_summary->modelAdviceLine());
+                                              m_summary->modelAdviceLine(), m_summary->readingNotes());
     o.theme = m_timeline->theme();
     o.theme.fontScale = 1.0;    // a picture's layout does not follow the projector's fonts
     o.theme.legendMaxLines = 0; // a picture carries its whole legend
@@ -257,6 +257,7 @@ void FileActions::openRecordings(const QStringList& paths)
                 m_hooks.configReplaced();
             }
             m_summary->showSummary(meaning.summary, true);
+            m_summary->setReadingNote(result->recording.warning); // a file cut short: its figures say so
             if (engineRun)
                 m_summary->setRunConfig(m_config->config()); // a later edit marks it as of this recording
             m_hooks.recordingShown(meaning.program);

@@ -113,7 +113,9 @@ int exportRecordings(const QStringList& paths, const QString& out, ExportOptions
     // job's DataLoader arguments, the model's sweep for a job), not the figures alone.
     const RecordingMeaning meaning = interpretRecording(r);
     const loaderscope::RunSummary& summary = meaning.summary;
-    o.summaryLines = SummaryText::lines(summary, modelAdviceFor(meaning));
+    // A file cut short or damaged: the picture says where reading stopped, as the window does.
+    o.summaryLines = SummaryText::lines(summary, modelAdviceFor(meaning),
+                                        r.warning.isEmpty() ? QStringList() : QStringList{r.warning});
     o.summary = summary;
     if (paths.size() == 1) {
         o.title = QCoreApplication::translate("main", "Recording %1").arg(QFileInfo(r.path).fileName());

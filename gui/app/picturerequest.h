@@ -13,8 +13,8 @@
 struct PictureRequest
 {
     /// Title from the config (and the lesson's, when one is shown), the summary's lines (with a
-    /// watched job's model advice as the summary panel shows it), the overlay.
+    /// watched job's model advice and the reading notes as the summary panel shows them), the overlay.
     static ExportOptions options(const QJsonObject& config, const loaderscope::RunSummary& summary,
                                  const TimelineOverlay& overlay = {}, const QString& lessonTitle = {},
-                                 const SummaryText::ModelLine& model = {});
+                                 const SummaryText::ModelLine& model = {}, const QStringList& readingNotes = {});
 };

@@ -424,7 +424,7 @@ bool isWorkerFormula(const Advice& a)
     return a.id == loaderscope::advice_id::kRaiseNumWorkers || a.id == loaderscope::advice_id::kRaisePrefetch || a.id == loaderscope::advice_id::kFewerWorkers;
 }
 
-QStringList lines(const RunSummary& s, const ModelLine& model)
+QStringList lines(const RunSummary& s, const ModelLine& model, const QStringList& readingNotes)
 {
     const bool replaced = model.replacesFormula && !model.text.isEmpty();
     QStringList out = figureLines(s);
@@ -450,6 +450,8 @@ QStringList lines(const RunSummary& s, const ModelLine& model)
     for (const std::string& w : s.warnings)
         if (w.find("events were lost") != std::string::npos || fromTrace(s)) // a trace's refused spans too
             out << T::tr("Warning: %1").arg(QString::fromStdString(w));
+    for (const QString& note : readingNotes)
+        out << T::tr("Warning: %1").arg(note);
     return out;
 }
 

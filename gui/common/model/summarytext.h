@@ -80,9 +80,11 @@ struct ModelLine
     QString text;
     bool replacesFormula = false;
 };
-/// Everything a picture of the run needs: figures, verdict, advice, errors. `model`: first in
-/// the advice when it replaces the formula's, else after the advice.
-QStringList lines(const loaderscope::RunSummary& s, const ModelLine& model = {});
+/// Everything a picture of the run needs: figures, verdict, advice, errors, the warnings that
+/// qualify the figures. `model`: first in the advice when it replaces the formula's, else after
+/// the advice. `readingNotes`: what the figures cannot say of themselves, as warnings (an opened
+/// recording cut short or damaged: where reading stopped, so its figures are of what it holds).
+QStringList lines(const loaderscope::RunSummary& s, const ModelLine& model = {}, const QStringList& readingNotes = {});
 /// A run that did not finish (a failed job, a stopped run): its figures cover only what ran, and
 /// say so (partialFigure, partialVerdict).
 bool partialRun(const loaderscope::RunSummary& s);
