@@ -207,6 +207,7 @@ private slots:
     void exportThroughLinkWritesTheTarget();
     void exportToDirectoryFails();
     void exportOfAProfilerTraceIsRefused();
+    void unknownLanguageOrThemeIsRefused();
     // 2. Configurations read with the engine's limit.
     void configFromDevZeroIsRefusedQuickly();
     void configJustOverTheLimitIsRefused();
@@ -305,6 +306,29 @@ void TestAppFiles::exportToDirectoryFails()
     QVERIFY2(line.contains("pictures.png") && line.contains("is a directory"), r.err.constData());
     QCOMPARE(typeOf(out), mode_t(S_IFDIR));
     QVERIFY(QDir(out).isEmpty());
+}
+
+// --lang de drew English and --theme drak the light theme, both with status 0: a value the help
+// does not name is refused before anything is drawn (status 2, the values listed).
+void TestAppFiles::unknownLanguageOrThemeIsRefused()
+{
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("out.png"));
+    const QStringList config = exportArgs(writeConfig(dir), out);
+    const AppResult lang = runApp(QStringList{QStringLiteral("--lang"), QStringLiteral("de")} + config, dir.path());
+    QVERIFY(lang.finished);
+    QCOMPARE(lang.exitCode, 2);
+    QVERIFY2(lang.err.contains("unknown --lang value \"de\"; the values are: en, tr"), lang.err.constData());
+    const AppResult theme = runApp(QStringList{QStringLiteral("--theme"), QStringLiteral("drak")} + config, dir.path());
+    QVERIFY(theme.finished);
+    QCOMPARE(theme.exitCode, 2);
+    QVERIFY2(theme.err.contains("unknown --theme value \"drak\"; the values are: docs, light, dark"), theme.err.constData());
+    QVERIFY(!QFileInfo::exists(out));
+    // The values named are taken.
+    const AppResult dark = runApp(QStringList{QStringLiteral("--lang"), QStringLiteral("tr"), QStringLiteral("--theme"),
+                                              QStringLiteral("dark")} + config, dir.path());
+    QVERIFY2(dark.finished && dark.exitCode == 0, dark.err.constData());
+    QVERIFY(QFileInfo(out).size() > 0);
 }
 
 // Issue 46, item 9: --open-trace X --export drew the default run and exited 0.

@@ -1427,12 +1427,12 @@
         <translation>The recording was not opened: %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="267" />
+        <location filename="../gui/app/fileactions.cpp" line="268" />
         <source>Loaderscope trace %1: %2 events, read back as its run's recording.</source>
         <translation>Loaderscope trace %1: %2 events, read back as its run's recording.</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="269" />
+        <location filename="../gui/app/fileactions.cpp" line="270" />
         <source>Recording %1: %2 events.</source>
         <translation>Recording %1: %2 events.</translation>
     </message>
@@ -4361,7 +4361,7 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="281" />
+        <location filename="../gui/advice/summarypanel.cpp" line="283" />
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
@@ -4456,62 +4456,62 @@
         <translation>Prove it: measure the advice</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="221" />
+        <location filename="../gui/advice/summarypanel.cpp" line="223" />
         <source>The job failed: %1</source>
         <translation>The job failed: %1</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="243" />
+        <location filename="../gui/advice/summarypanel.cpp" line="245" />
         <source>Details…</source>
         <translation>Details…</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="246" />
+        <location filename="../gui/advice/summarypanel.cpp" line="248" />
         <source>Summary</source>
         <translation>Summary</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="246" />
+        <location filename="../gui/advice/summarypanel.cpp" line="248" />
         <source>Summary (partial: the run did not finish)</source>
         <translation>Summary (partial: the run did not finish)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="247" />
+        <location filename="../gui/advice/summarypanel.cpp" line="249" />
         <source>Summary (partial: events were lost)</source>
         <translation>Summary (partial: events were lost)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="249" />
+        <location filename="../gui/advice/summarypanel.cpp" line="251" />
         <source>Summary (live)</source>
         <translation>Summary (live)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="251" />
+        <location filename="../gui/advice/summarypanel.cpp" line="253" />
         <source>Summary (final, slowed ×%1)</source>
         <translation>Summary (final, slowed ×%1)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="252" />
+        <location filename="../gui/advice/summarypanel.cpp" line="254" />
         <source>Summary (live, slowed ×%1)</source>
         <translation>Summary (live, slowed ×%1)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="254" />
+        <location filename="../gui/advice/summarypanel.cpp" line="256" />
         <source>Of the previous run: the configuration has changed since. Run it (F5) to see its own figures.</source>
         <translation>Of the previous run: the configuration has changed since. Run it (F5) to see its own figures.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="294" />
+        <location filename="../gui/advice/summarypanel.cpp" line="296" />
         <source>(a first guess: the model of your job is checking it)</source>
         <translation>(a first guess: the model of your job is checking it)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="300" />
+        <location filename="../gui/advice/summarypanel.cpp" line="302" />
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="248" />
+        <location filename="../gui/advice/summarypanel.cpp" line="250" />
         <source>Summary (final)</source>
         <translation>Summary (final)</translation>
     </message>
@@ -4521,7 +4521,7 @@
         <translation>Runs a short sweep around each advised knob (the current value, the advised one, one beyond), three runs each, and reports the median samples/s and the spread before you change anything; Apply is offered for a change that is faster beyond the spread</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="307" />
+        <location filename="../gui/advice/summarypanel.cpp" line="309" />
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
@@ -4764,6 +4764,7 @@ USS: memory only this process holds, freed when it ends: what a worker really co
     </message>
     <message>
         <location filename="../gui/common/model/summarytext.cpp" line="452" />
+        <location filename="../gui/common/model/summarytext.cpp" line="454" />
         <source>Warning: %1</source>
         <translation>Warning: %1</translation>
     </message>
@@ -5604,73 +5605,78 @@ USS: memory only this process holds, freed when it ends: what a worker really co
         <translation>none of the recordings could be read</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="119" />
+        <location filename="../gui/app/main.cpp" line="121" />
         <source>Recording %1</source>
         <translation>Recording %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="121" />
+        <location filename="../gui/app/main.cpp" line="123" />
         <source>Rank %1 of %2 recordings · %3</source>
         <translation>Rank %1 of %2 recordings · %3</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="123" />
+        <location filename="../gui/app/main.cpp" line="125" />
         <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
         <translation>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="126" />
+        <location filename="../gui/app/main.cpp" line="128" />
         <source>No rank's loader holds the others back.</source>
         <translation>No rank's loader holds the others back.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="131" />
+        <location filename="../gui/app/main.cpp" line="133" />
         <source>rank %1 · data stall %2 · %3 samples/s</source>
         <translation>rank %1 · data stall %2 · %3 samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="152" />
+        <location filename="../gui/app/main.cpp" line="154" />
         <source>--export draws a run, a lesson or recordings, not a profiler trace: open %1 in the window (File &gt; Open PyTorch profiler trace(s)) and export it from there</source>
         <translation>--export draws a run, a lesson or recordings, not a profiler trace: open %1 in the window (File &gt; Open PyTorch profiler trace(s)) and export it from there</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="171" />
+        <location filename="../gui/app/main.cpp" line="173" />
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson takes a number from 1 to %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="179" />
-        <location filename="../gui/app/main.cpp" line="433" />
+        <location filename="../gui/app/main.cpp" line="181" />
+        <location filename="../gui/app/main.cpp" line="458" />
         <source>unknown preset %1; the presets are: %2</source>
         <translation>unknown preset %1; the presets are: %2</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="192" />
+        <location filename="../gui/app/main.cpp" line="194" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size takes WIDTHxHEIGHT, for example 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="196" />
+        <location filename="../gui/app/main.cpp" line="198" />
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale takes a number from 0.1 to 8</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="204" />
+        <location filename="../gui/app/main.cpp" line="206" />
         <source>--slow-samples takes a number from 1 to %1 (a run keeps its %1 slowest samples)</source>
         <translation>--slow-samples takes a number from 1 to %1 (a run keeps its %1 slowest samples)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="218" />
+        <location filename="../gui/app/main.cpp" line="220" />
         <source>the engine did not start</source>
         <translation>the engine did not start</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="336" />
+        <location filename="../gui/app/main.cpp" line="309" />
+        <source>unknown --%1 value "%2"; the values are: %3</source>
+        <translation>unknown --%1 value "%2"; the values are: %3</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main.cpp" line="359" />
         <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
         <translation>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="370" />
+        <location filename="../gui/app/main.cpp" line="393" />
         <source>cannot read %1</source>
         <translation>cannot read %1</translation>
     </message>

@@ -1427,12 +1427,12 @@
         <translation>Kayıt açılmadı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="267" />
+        <location filename="../gui/app/fileactions.cpp" line="268" />
         <source>Loaderscope trace %1: %2 events, read back as its run's recording.</source>
         <translation>Loaderscope izi %1: %2 olay, çalıştırmanın kaydı olarak geri okundu.</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="269" />
+        <location filename="../gui/app/fileactions.cpp" line="270" />
         <source>Recording %1: %2 events.</source>
         <translation>Kayıt %1: %2 olay.</translation>
     </message>
@@ -4361,7 +4361,7 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="281" />
+        <location filename="../gui/advice/summarypanel.cpp" line="283" />
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
@@ -4456,62 +4456,62 @@
         <translation>Kanıtla: öneriyi ölç</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="221" />
+        <location filename="../gui/advice/summarypanel.cpp" line="223" />
         <source>The job failed: %1</source>
         <translation>İş başarısız oldu: %1</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="243" />
+        <location filename="../gui/advice/summarypanel.cpp" line="245" />
         <source>Details…</source>
         <translation>Ayrıntılar…</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="246" />
+        <location filename="../gui/advice/summarypanel.cpp" line="248" />
         <source>Summary</source>
         <translation>Özet</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="246" />
+        <location filename="../gui/advice/summarypanel.cpp" line="248" />
         <source>Summary (partial: the run did not finish)</source>
         <translation>Özet (kısmi: çalıştırma tamamlanmadı)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="247" />
+        <location filename="../gui/advice/summarypanel.cpp" line="249" />
         <source>Summary (partial: events were lost)</source>
         <translation>Özet (kısmi: olaylar kayboldu)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="249" />
+        <location filename="../gui/advice/summarypanel.cpp" line="251" />
         <source>Summary (live)</source>
         <translation>Özet (canlı)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="251" />
+        <location filename="../gui/advice/summarypanel.cpp" line="253" />
         <source>Summary (final, slowed ×%1)</source>
         <translation>Özet (son, ×%1 yavaşlatıldı)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="252" />
+        <location filename="../gui/advice/summarypanel.cpp" line="254" />
         <source>Summary (live, slowed ×%1)</source>
         <translation>Özet (canlı, ×%1 yavaşlatıldı)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="254" />
+        <location filename="../gui/advice/summarypanel.cpp" line="256" />
         <source>Of the previous run: the configuration has changed since. Run it (F5) to see its own figures.</source>
         <translation>Önceki çalıştırmanın: yapılandırma o zamandan beri değişti. Kendi değerlerini görmek için çalıştırın (F5).</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="294" />
+        <location filename="../gui/advice/summarypanel.cpp" line="296" />
         <source>(a first guess: the model of your job is checking it)</source>
         <translation>(ilk tahmin: işinizin modeli bunu denetliyor)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="300" />
+        <location filename="../gui/advice/summarypanel.cpp" line="302" />
         <source>Apply</source>
         <translation>Uygula</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="248" />
+        <location filename="../gui/advice/summarypanel.cpp" line="250" />
         <source>Summary (final)</source>
         <translation>Özet (son)</translation>
     </message>
@@ -4521,7 +4521,7 @@
         <translation>Önerilen her ayar için kısa bir tarama çalıştırır (mevcut değer, önerilen değer ve bir ötesi), her biri üç kez, ve siz hiçbir şeyi değiştirmeden önce medyan örnek/s değerini ve yayılımı bildirir; Uygula, yayılımın ötesinde daha hızlı olan bir değişiklik için sunulur</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="307" />
+        <location filename="../gui/advice/summarypanel.cpp" line="309" />
         <source>What to change:</source>
         <translation>Neyi değiştirmeli:</translation>
     </message>
@@ -4764,6 +4764,7 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
     </message>
     <message>
         <location filename="../gui/common/model/summarytext.cpp" line="452" />
+        <location filename="../gui/common/model/summarytext.cpp" line="454" />
         <source>Warning: %1</source>
         <translation>Uyarı: %1</translation>
     </message>
@@ -5604,73 +5605,78 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
         <translation>kayıtların hiçbiri okunamadı</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="119" />
+        <location filename="../gui/app/main.cpp" line="121" />
         <source>Recording %1</source>
         <translation>Kayıt %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="121" />
+        <location filename="../gui/app/main.cpp" line="123" />
         <source>Rank %1 of %2 recordings · %3</source>
         <translation>%2 kayıttan rank %1 · %3</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="123" />
+        <location filename="../gui/app/main.cpp" line="125" />
         <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
         <translation>Geride kalan: rank %1 zamanının %2 kadarını veri bekleyerek geçiriyor; diğer rank'ler %3 (medyan).</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="126" />
+        <location filename="../gui/app/main.cpp" line="128" />
         <source>No rank's loader holds the others back.</source>
         <translation>Hiçbir rank'in loader'ı diğerlerini geride tutmuyor.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="131" />
+        <location filename="../gui/app/main.cpp" line="133" />
         <source>rank %1 · data stall %2 · %3 samples/s</source>
         <translation>rank %1 · veri beklemesi %2 · %3 örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="152" />
+        <location filename="../gui/app/main.cpp" line="154" />
         <source>--export draws a run, a lesson or recordings, not a profiler trace: open %1 in the window (File &gt; Open PyTorch profiler trace(s)) and export it from there</source>
         <translation>--export bir çalıştırmayı, bir dersi ya da kayıtları çizer, profiler izini değil: %1 dosyasını pencerede açın (Dosya &gt; PyTorch profiler izlerini aç) ve oradan dışa aktarın</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="171" />
+        <location filename="../gui/app/main.cpp" line="173" />
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson 1 ile %1 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="179" />
-        <location filename="../gui/app/main.cpp" line="433" />
+        <location filename="../gui/app/main.cpp" line="181" />
+        <location filename="../gui/app/main.cpp" line="458" />
         <source>unknown preset %1; the presets are: %2</source>
         <translation>bilinmeyen hazır ayar %1; hazır ayarlar: %2</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="192" />
+        <location filename="../gui/app/main.cpp" line="194" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size GENİŞLİKxYÜKSEKLİK alır, örneğin 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="196" />
+        <location filename="../gui/app/main.cpp" line="198" />
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale 0,1 ile 8 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="204" />
+        <location filename="../gui/app/main.cpp" line="206" />
         <source>--slow-samples takes a number from 1 to %1 (a run keeps its %1 slowest samples)</source>
         <translation>--slow-samples 1 ile %1 arasında bir sayı alır (bir çalıştırma en yavaş %1 örneğini saklar)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="218" />
+        <location filename="../gui/app/main.cpp" line="220" />
         <source>the engine did not start</source>
         <translation>motor başlamadı</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="336" />
+        <location filename="../gui/app/main.cpp" line="309" />
+        <source>unknown --%1 value "%2"; the values are: %3</source>
+        <translation>bilinmeyen --%1 değeri "%2"; geçerli değerler: %3</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main.cpp" line="359" />
         <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
         <translation>pencerenin açılacağı bir ekran yok (ne DISPLAY ne WAYLAND_DISPLAY tanımlı): bu bir sunucu ya da X yönlendirmesi olmayan bir ssh oturumu gibi görünüyor. Pencereyi görmek için "ssh -X" ile bağlanıp yeniden başlatın; ekran olmadan bir çalıştırmanın resmini almak için --export DOSYA.png (ya da .svg, .pdf) kullanın, örneğin: loaderscope --export run.png</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="370" />
+        <location filename="../gui/app/main.cpp" line="393" />
         <source>cannot read %1</source>
         <translation>%1 okunamıyor</translation>
     </message>

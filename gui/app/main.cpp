@@ -295,6 +295,25 @@ int helpOrVersion(int argc, char** argv)
     return 0;
 }
 
+/// --lang and --theme take the values their help names; another ends the app with the list (status
+/// 2), before any window or picture: `--lang de` drew English and `--theme drak` the light theme.
+std::optional<int> refuseUnknownChoices(const QCommandLineParser& args)
+{
+    const std::pair<QString, QStringList> choices[] = {
+        {QStringLiteral("lang"), Translator::available()},
+        {QStringLiteral("theme"), {QStringLiteral("docs"), QStringLiteral("light"), QStringLiteral("dark")}},
+    };
+    for (const auto& [option, values] : choices) {
+        if (args.isSet(option) && !values.contains(args.value(option))) {
+            fprintf(stderr, "loaderscope: %s\n",
+                    qPrintable(QCoreApplication::translate("main", "unknown --%1 value \"%2\"; the values are: %3")
+                                   .arg(option, args.value(option), values.join(QStringLiteral(", ")))));
+            return 2;
+        }
+    }
+    return std::nullopt;
+}
+
 /// --check-questions FILE: the bank as JSON on stdout, each malformed question's line and fault on
 /// stderr; needs no display (an instructor checks a file before class, and the tests use it).
 int checkQuestions(int argc, char** argv)
@@ -304,6 +323,8 @@ int checkQuestions(int argc, char** argv)
     QCommandLineParser args;
     addOptions(args);
     args.process(app);
+    if (const auto refused = refuseUnknownChoices(args))
+        return *refused;
     Translator translator;
     translator.setLanguage(args.isSet(QStringLiteral("lang")) ? args.value(QStringLiteral("lang")) : AppSettings::language());
     LessonLibrary lessons;
@@ -421,6 +442,8 @@ int main(int argc, char** argv)
     QCommandLineParser args;
     addOptions(args);
     args.process(app);
+    if (const auto refused = refuseUnknownChoices(args))
+        return *refused;
 
     Translator translator;
     const QString lang = args.isSet(QStringLiteral("lang")) ? args.value(QStringLiteral("lang"))
