@@ -129,6 +129,21 @@ EngineResult runEngineArgs(const QStringList& args, int timeoutMs)
     return finish(p, timeoutMs);
 }
 
+QString svgDescription(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    const QString svg = QString::fromUtf8(f.readAll());
+    const qsizetype from = svg.indexOf(QLatin1String("<desc>")), to = svg.indexOf(QLatin1String("</desc>"));
+    if (from < 0 || to < from)
+        return {};
+    QString d = svg.mid(from + 6, to - from - 6);
+    d.replace(QLatin1String("&lt;"), QLatin1String("<")).replace(QLatin1String("&gt;"), QLatin1String(">"));
+    d.replace(QLatin1String("&quot;"), QLatin1String("\"")).replace(QLatin1String("&apos;"), QLatin1String("'"));
+    return d.replace(QLatin1String("&amp;"), QLatin1String("&"));
+}
+
 QStringList loaderscopeSegments()
 {
     // Segments left behind: their creator (loaderscope-<pid>-...) is gone. A segment of a live

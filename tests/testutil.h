@@ -60,6 +60,10 @@ QString workerShareProblems(const QJsonObject& summary);
 /// Polls until none of `pids` is alive, up to timeoutMs. True on success.
 bool waitGone(const QList<qint64>& pids, int timeoutMs);
 
+/// An exported SVG's description: the summary's lines its picture carries (Exporter), unescaped;
+/// empty when the file has none.
+QString svgDescription(const QString& path);
+
 /// A live (not zombie) process whose parent is the given pid, from /proc/<pid>/stat.
 struct ChildProc
 {
