@@ -168,6 +168,18 @@ void TestOpenJobRecording::jobAdviceIsTheWindowsInThePicture()
     QVERIFY2(err.contains("on the model of the job: 1 of"), err.constData());
     why = checkLines(QStringLiteral("the headless picture"), svgDescription(svg));
     QVERIFY2(why.isEmpty(), qPrintable(why));
+    // --no-model-sweep: no sweep, the formula's advice, and the picture says it is unchecked.
+    const QString quick = m_dir.filePath(QStringLiteral("headless-quick.svg"));
+    app.start(QStringLiteral(LOADERSCOPE_GUI_PATH),
+              {QStringLiteral("--open-recording"), path, QStringLiteral("--no-model-sweep"), QStringLiteral("--export"), quick});
+    QVERIFY(app.waitForFinished(60000));
+    const QByteArray quickErr = app.readAllStandardError();
+    QVERIFY2(app.exitCode() == 0, quickErr.constData());
+    QVERIFY2(!quickErr.contains("on the model of the job"), quickErr.constData());
+    const QString desc = svgDescription(quick);
+    QVERIFY2(desc.contains(formula.first()) && desc.contains(QStringLiteral("The model of the job was not swept (--no-model-sweep)")) &&
+                 !desc.contains(QStringLiteral("The model of your job")),
+             qPrintable(desc));
 }
 
 QTEST_MAIN(TestOpenJobRecording)

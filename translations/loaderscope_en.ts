@@ -5590,93 +5590,98 @@ USS: memory only this process holds, freed when it ends: what a worker really co
 <context>
     <name>main</name>
     <message>
-        <location filename="../gui/app/main.cpp" line="82" />
+        <location filename="../gui/app/main.cpp" line="79" />
+        <source>The model of the job was not swept (--no-model-sweep): the advice above is the closed formula's first guess.</source>
+        <translation>The model of the job was not swept (--no-model-sweep): the advice above is the closed formula's first guess.</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main.cpp" line="87" />
         <source>checking num_workers and prefetch_factor on the model of the job: %1 of %2 runs</source>
         <translation>checking num_workers and prefetch_factor on the model of the job: %1 of %2 runs</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="87" />
+        <location filename="../gui/app/main.cpp" line="92" />
         <source>The model of the job could not be swept (%1): the advice above is the closed formula's first guess.</source>
         <translation>The model of the job could not be swept (%1): the advice above is the closed formula's first guess.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="105" />
+        <location filename="../gui/app/main.cpp" line="110" />
         <source>none of the recordings could be read</source>
         <translation>none of the recordings could be read</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="121" />
+        <location filename="../gui/app/main.cpp" line="126" />
         <source>Recording %1</source>
         <translation>Recording %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="123" />
+        <location filename="../gui/app/main.cpp" line="128" />
         <source>Rank %1 of %2 recordings · %3</source>
         <translation>Rank %1 of %2 recordings · %3</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="125" />
+        <location filename="../gui/app/main.cpp" line="130" />
         <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
         <translation>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="128" />
+        <location filename="../gui/app/main.cpp" line="133" />
         <source>No rank's loader holds the others back.</source>
         <translation>No rank's loader holds the others back.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="133" />
+        <location filename="../gui/app/main.cpp" line="138" />
         <source>rank %1 · data stall %2 · %3 samples/s</source>
         <translation>rank %1 · data stall %2 · %3 samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="154" />
+        <location filename="../gui/app/main.cpp" line="159" />
         <source>--export draws a run, a lesson or recordings, not a profiler trace: open %1 in the window (File &gt; Open PyTorch profiler trace(s)) and export it from there</source>
         <translation>--export draws a run, a lesson or recordings, not a profiler trace: open %1 in the window (File &gt; Open PyTorch profiler trace(s)) and export it from there</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="173" />
+        <location filename="../gui/app/main.cpp" line="178" />
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson takes a number from 1 to %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="181" />
-        <location filename="../gui/app/main.cpp" line="458" />
+        <location filename="../gui/app/main.cpp" line="186" />
+        <location filename="../gui/app/main.cpp" line="464" />
         <source>unknown preset %1; the presets are: %2</source>
         <translation>unknown preset %1; the presets are: %2</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="194" />
+        <location filename="../gui/app/main.cpp" line="199" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size takes WIDTHxHEIGHT, for example 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="198" />
+        <location filename="../gui/app/main.cpp" line="203" />
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale takes a number from 0.1 to 8</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="206" />
+        <location filename="../gui/app/main.cpp" line="211" />
         <source>--slow-samples takes a number from 1 to %1 (a run keeps its %1 slowest samples)</source>
         <translation>--slow-samples takes a number from 1 to %1 (a run keeps its %1 slowest samples)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="220" />
+        <location filename="../gui/app/main.cpp" line="225" />
         <source>the engine did not start</source>
         <translation>the engine did not start</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="309" />
+        <location filename="../gui/app/main.cpp" line="315" />
         <source>unknown --%1 value "%2"; the values are: %3</source>
         <translation>unknown --%1 value "%2"; the values are: %3</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="359" />
+        <location filename="../gui/app/main.cpp" line="365" />
         <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
         <translation>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="393" />
+        <location filename="../gui/app/main.cpp" line="399" />
         <source>cannot read %1</source>
         <translation>cannot read %1</translation>
     </message>

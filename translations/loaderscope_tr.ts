@@ -5590,93 +5590,98 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
 <context>
     <name>main</name>
     <message>
-        <location filename="../gui/app/main.cpp" line="82" />
+        <location filename="../gui/app/main.cpp" line="79" />
+        <source>The model of the job was not swept (--no-model-sweep): the advice above is the closed formula's first guess.</source>
+        <translation>İşin modeli taranmadı (--no-model-sweep): yukarıdaki öneri kapalı formülün ilk tahminidir.</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main.cpp" line="87" />
         <source>checking num_workers and prefetch_factor on the model of the job: %1 of %2 runs</source>
         <translation>işin modelinde num_workers ve prefetch_factor deneniyor: %1 / %2 çalıştırma</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="87" />
+        <location filename="../gui/app/main.cpp" line="92" />
         <source>The model of the job could not be swept (%1): the advice above is the closed formula's first guess.</source>
         <translation>İşin modeli taranamadı (%1): yukarıdaki öneri kapalı formülün ilk tahminidir.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="105" />
+        <location filename="../gui/app/main.cpp" line="110" />
         <source>none of the recordings could be read</source>
         <translation>kayıtların hiçbiri okunamadı</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="121" />
+        <location filename="../gui/app/main.cpp" line="126" />
         <source>Recording %1</source>
         <translation>Kayıt %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="123" />
+        <location filename="../gui/app/main.cpp" line="128" />
         <source>Rank %1 of %2 recordings · %3</source>
         <translation>%2 kayıttan rank %1 · %3</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="125" />
+        <location filename="../gui/app/main.cpp" line="130" />
         <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
         <translation>Geride kalan: rank %1 zamanının %2 kadarını veri bekleyerek geçiriyor; diğer rank'ler %3 (medyan).</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="128" />
+        <location filename="../gui/app/main.cpp" line="133" />
         <source>No rank's loader holds the others back.</source>
         <translation>Hiçbir rank'in loader'ı diğerlerini geride tutmuyor.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="133" />
+        <location filename="../gui/app/main.cpp" line="138" />
         <source>rank %1 · data stall %2 · %3 samples/s</source>
         <translation>rank %1 · veri beklemesi %2 · %3 örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="154" />
+        <location filename="../gui/app/main.cpp" line="159" />
         <source>--export draws a run, a lesson or recordings, not a profiler trace: open %1 in the window (File &gt; Open PyTorch profiler trace(s)) and export it from there</source>
         <translation>--export bir çalıştırmayı, bir dersi ya da kayıtları çizer, profiler izini değil: %1 dosyasını pencerede açın (Dosya &gt; PyTorch profiler izlerini aç) ve oradan dışa aktarın</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="173" />
+        <location filename="../gui/app/main.cpp" line="178" />
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson 1 ile %1 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="181" />
-        <location filename="../gui/app/main.cpp" line="458" />
+        <location filename="../gui/app/main.cpp" line="186" />
+        <location filename="../gui/app/main.cpp" line="464" />
         <source>unknown preset %1; the presets are: %2</source>
         <translation>bilinmeyen hazır ayar %1; hazır ayarlar: %2</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="194" />
+        <location filename="../gui/app/main.cpp" line="199" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size GENİŞLİKxYÜKSEKLİK alır, örneğin 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="198" />
+        <location filename="../gui/app/main.cpp" line="203" />
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale 0,1 ile 8 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="206" />
+        <location filename="../gui/app/main.cpp" line="211" />
         <source>--slow-samples takes a number from 1 to %1 (a run keeps its %1 slowest samples)</source>
         <translation>--slow-samples 1 ile %1 arasında bir sayı alır (bir çalıştırma en yavaş %1 örneğini saklar)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="220" />
+        <location filename="../gui/app/main.cpp" line="225" />
         <source>the engine did not start</source>
         <translation>motor başlamadı</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="309" />
+        <location filename="../gui/app/main.cpp" line="315" />
         <source>unknown --%1 value "%2"; the values are: %3</source>
         <translation>bilinmeyen --%1 değeri "%2"; geçerli değerler: %3</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="359" />
+        <location filename="../gui/app/main.cpp" line="365" />
         <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
         <translation>pencerenin açılacağı bir ekran yok (ne DISPLAY ne WAYLAND_DISPLAY tanımlı): bu bir sunucu ya da X yönlendirmesi olmayan bir ssh oturumu gibi görünüyor. Pencereyi görmek için "ssh -X" ile bağlanıp yeniden başlatın; ekran olmadan bir çalıştırmanın resmini almak için --export DOSYA.png (ya da .svg, .pdf) kullanın, örneğin: loaderscope --export run.png</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="393" />
+        <location filename="../gui/app/main.cpp" line="399" />
         <source>cannot read %1</source>
         <translation>%1 okunamıyor</translation>
     </message>

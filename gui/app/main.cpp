@@ -68,12 +68,17 @@ QStringList recordingsOf(const QCommandLineParser& args)
 /// A watched job's model advice for its picture, as the window gives it for the same recording:
 /// the sweep of the job's fitted model, waited for (its progress on stderr), in place of the
 /// closed formula's worker-count advice; where the sweep cannot run, why, after that advice.
-/// Empty for an engine run, or a job with no model.
-SummaryText::ModelLine modelAdviceFor(const RecordingMeaning& m)
+/// Empty for an engine run, or a job with no model. `sweep` false (--no-model-sweep): not run,
+/// and the picture says the formula's advice is unchecked.
+SummaryText::ModelLine modelAdviceFor(const RecordingMeaning& m, bool sweep)
 {
     const double jobRate = m.summary.figures.samples_per_s;
     if (m.summary.source != "pytorch" || m.jobModel.isEmpty() || jobRate <= 0)
         return {};
+    if (!sweep)
+        return {QCoreApplication::translate("main", "The model of the job was not swept (--no-model-sweep): the advice above is "
+                                                    "the closed formula's first guess."),
+                false};
     QString error;
     const std::optional<ModelAdvice> advice = ModelAdvisor::sweepNow(
         m.jobModel, jobRate, ModelAdvisor::formulaGuess(m.summary), EngineLauncher::defaultEnginePath(), &error,
@@ -91,7 +96,7 @@ SummaryText::ModelLine modelAdviceFor(const RecordingMeaning& m)
 
 /// The picture of recordings: one is drawn as a run's; of several ranks, the straggler's timeline
 /// (else the most stalled rank's), with every rank's data stall in the summary block.
-int exportRecordings(const QStringList& paths, const QString& out, ExportOptions o)
+int exportRecordings(const QStringList& paths, const QString& out, ExportOptions o, bool modelSweep)
 {
     const std::vector<OpenedRecording> ranks = digestRecordings(paths);
     const RankOrder order = orderRanks(ranks);
@@ -114,7 +119,7 @@ int exportRecordings(const QStringList& paths, const QString& out, ExportOptions
     const RecordingMeaning meaning = interpretRecording(r);
     const loaderscope::RunSummary& summary = meaning.summary;
     // A file cut short or damaged: the picture says where reading stopped, as the window does.
-    o.summaryLines = SummaryText::lines(summary, modelAdviceFor(meaning),
+    o.summaryLines = SummaryText::lines(summary, modelAdviceFor(meaning, modelSweep),
                                         r.warning.isEmpty() ? QStringList() : QStringList{r.warning});
     o.summary = summary;
     if (paths.size() == 1) {
@@ -207,7 +212,7 @@ int headlessExport(const QCommandLineParser& args)
                            .arg(loaderscope::SlowSampleAccumulator::kDefaultKeep));
     }
     if (const QStringList recordings = recordingsOf(args); !recordings.isEmpty())
-        return exportRecordings(recordings, out, o);
+        return exportRecordings(recordings, out, o, !args.isSet(QStringLiteral("no-model-sweep")));
 
     RunSession session;
     QEventLoop loop;
@@ -258,6 +263,7 @@ void addOptions(QCommandLineParser& args)
         {QStringLiteral("run"), QStringLiteral("Start the run as soon as the window is shown.")},
         {QStringLiteral("open-trace"), QStringLiteral("Open a PyTorch profiler trace (repeat for the ranks of one job)."), QStringLiteral("file")},
         {QStringLiteral("open-recording"), QStringLiteral("Open a recording (the engine's or the probe's events file); more files after it are the ranks of one job. With --export, draw it."), QStringLiteral("file")},
+        {QStringLiteral("no-model-sweep"), QStringLiteral("With --open-recording and --export: draw a job's recording without sweeping its model first (some seconds); its worker advice is then the closed formula's first guess, said so.")},
         {QStringLiteral("tool"), QStringLiteral("Open a tool at start: sweep (and run it), compare or statistics."), QStringLiteral("tool")},
         {QStringLiteral("watch"), QStringLiteral("Watch your PyTorch training script live (its arguments follow --)."), QStringLiteral("script")},
         {QStringLiteral("attach"), QStringLiteral("Follow a running job on another machine over ssh: ssh://[user@]host[:port][,host2...][/segment] (no segment: every job there; several hosts or ranks: stacked)."), QStringLiteral("url")},
