@@ -307,6 +307,13 @@ void TestOpenRecording::truncatedRecordingShowsWhatItHolds()
     QVERIFY(app.waitForFinished(60000));
     QVERIFY2(app.exitCode() == 0, app.readAllStandardError().constData());
     QVERIFY2(svgDescription(svg).contains(QStringLiteral("Warning: ") + note), qPrintable(svgDescription(svg)));
+    // Of several ranks, the one cut short is named even where another's timeline is drawn.
+    const QString ranksSvg = m_dir.filePath(QStringLiteral("cut-ranks.svg"));
+    app.start(QStringLiteral(LOADERSCOPE_GUI_PATH),
+              {QStringLiteral("--open-recording"), m_ranks[0], cut, QStringLiteral("--export"), ranksSvg});
+    QVERIFY(app.waitForFinished(60000));
+    QVERIFY2(app.exitCode() == 0, app.readAllStandardError().constData());
+    QVERIFY2(svgDescription(ranksSvg).contains(QStringLiteral("Warning: ") + note), qPrintable(svgDescription(ranksSvg)));
     // A whole file opened next: no note left from the one before.
     QVERIFY(open(w, {m_ranks[1]}));
     QTRY_VERIFY_WITH_TIMEOUT(w.statusText().contains(QStringLiteral("Recording ") + m_ranks[1]), 20000);

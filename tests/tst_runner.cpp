@@ -6,6 +6,7 @@
 // measurements: the advice is the fewest workers the fastest does not beat beyond the spread.
 #include "runs/model/enginecommand.h"
 #include "advice/model/modeladvisor.h"
+#include "advice/model/modeladvicetext.h"
 #include "testutil.h"
 
 #include <QDir>
@@ -198,6 +199,17 @@ void TestRunner::modelAdviceRule()
     for (auto& r : failed.rows)
         r.exit_code = 3;
     QCOMPARE(ModelAdvice::fromSweep(failed, 1, 2, 450).advised, -1);
+    // A model far off the job at the job's own setting (a damaged recording gave +55,000 %): it
+    // advises nothing; its text says so and leaves the formula's advice standing. 50 % is the bound.
+    QVERIFY(ModelAdvice::fromSweep(s, 1, 2, 450).usable());
+    QVERIFY(ModelAdvice::fromSweep(s, 1, 2, 450 / 1.49).usable());
+    const ModelAdvice off = ModelAdvice::fromSweep(s, 1, 2, 450 / 1.51);
+    QVERIFY(off.advised >= 0 && !off.usable());
+    QVERIFY(!ModelAdvice::fromSweep(s, 1, 2, 450 * 2.1).usable()); // the model at under half the job
+    const QString text = ModelAdviceText::advice(off);
+    QVERIFY2(text.contains(QLatin1String("too far to advise anything")) && !text.contains(QLatin1String("advises num_workers")),
+             qPrintable(text));
+    QVERIFY(ModelAdviceText::advice(ModelAdvice::fromSweep(s, 1, 2, 450)).contains(QLatin1String("advises num_workers = 4")));
 }
 
 void TestRunner::modelAdviceWorkerValues()

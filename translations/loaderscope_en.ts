@@ -2410,17 +2410,22 @@
 <context>
     <name>ModelAdviceText</name>
     <message>
-        <location filename="../gui/advice/model/modeladvicetext.cpp" line="41" />
+        <location filename="../gui/advice/model/modeladvicetext.cpp" line="39" />
+        <source>At the job's own setting the model is %1 off the job: too far to advise anything; the advice above is the closed formula's first guess.</source>
+        <translation>At the job's own setting the model is %1 off the job: too far to advise anything; the advice above is the closed formula's first guess.</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/model/modeladvicetext.cpp" line="44" />
         <source>The model of your job finds nothing faster than its own setting (%1) beyond the spread of its runs: predicted %2 samples/s.</source>
         <translation>The model of your job finds nothing faster than its own setting (%1) beyond the spread of its runs: predicted %2 samples/s.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/model/modeladvicetext.cpp" line="43" />
+        <location filename="../gui/advice/model/modeladvicetext.cpp" line="46" />
         <source>The model of your job advises %1: predicted %2 samples/s (the job measured %3).</source>
         <translation>The model of your job advises %1: predicted %2 samples/s (the job measured %3).</translation>
     </message>
     <message>
-        <location filename="../gui/advice/model/modeladvicetext.cpp" line="47" />
+        <location filename="../gui/advice/model/modeladvicetext.cpp" line="50" />
         <source>At the job's own setting the model is %1 off the job: read its prediction with care.</source>
         <translation>At the job's own setting the model is %1 off the job: read its prediction with care.</translation>
     </message>
@@ -5610,78 +5615,78 @@ USS: memory only this process holds, freed when it ends: what a worker really co
         <translation>none of the recordings could be read</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="126" />
+        <location filename="../gui/app/main.cpp" line="130" />
         <source>Recording %1</source>
         <translation>Recording %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="128" />
+        <location filename="../gui/app/main.cpp" line="132" />
         <source>Rank %1 of %2 recordings · %3</source>
         <translation>Rank %1 of %2 recordings · %3</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="130" />
+        <location filename="../gui/app/main.cpp" line="134" />
         <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
         <translation>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="133" />
+        <location filename="../gui/app/main.cpp" line="137" />
         <source>No rank's loader holds the others back.</source>
         <translation>No rank's loader holds the others back.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="138" />
+        <location filename="../gui/app/main.cpp" line="142" />
         <source>rank %1 · data stall %2 · %3 samples/s</source>
         <translation>rank %1 · data stall %2 · %3 samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="159" />
+        <location filename="../gui/app/main.cpp" line="163" />
         <source>--export draws a run, a lesson or recordings, not a profiler trace: open %1 in the window (File &gt; Open PyTorch profiler trace(s)) and export it from there</source>
         <translation>--export draws a run, a lesson or recordings, not a profiler trace: open %1 in the window (File &gt; Open PyTorch profiler trace(s)) and export it from there</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="178" />
+        <location filename="../gui/app/main.cpp" line="182" />
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson takes a number from 1 to %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="186" />
-        <location filename="../gui/app/main.cpp" line="464" />
+        <location filename="../gui/app/main.cpp" line="190" />
+        <location filename="../gui/app/main.cpp" line="468" />
         <source>unknown preset %1; the presets are: %2</source>
         <translation>unknown preset %1; the presets are: %2</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="199" />
+        <location filename="../gui/app/main.cpp" line="203" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size takes WIDTHxHEIGHT, for example 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="203" />
+        <location filename="../gui/app/main.cpp" line="207" />
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale takes a number from 0.1 to 8</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="211" />
+        <location filename="../gui/app/main.cpp" line="215" />
         <source>--slow-samples takes a number from 1 to %1 (a run keeps its %1 slowest samples)</source>
         <translation>--slow-samples takes a number from 1 to %1 (a run keeps its %1 slowest samples)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="225" />
+        <location filename="../gui/app/main.cpp" line="229" />
         <source>the engine did not start</source>
         <translation>the engine did not start</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="315" />
+        <location filename="../gui/app/main.cpp" line="319" />
         <source>unknown --%1 value "%2"; the values are: %3</source>
         <translation>unknown --%1 value "%2"; the values are: %3</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="365" />
+        <location filename="../gui/app/main.cpp" line="369" />
         <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
         <translation>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="399" />
+        <location filename="../gui/app/main.cpp" line="403" />
         <source>cannot read %1</source>
         <translation>cannot read %1</translation>
     </message>

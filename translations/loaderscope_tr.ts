@@ -2410,17 +2410,22 @@
 <context>
     <name>ModelAdviceText</name>
     <message>
-        <location filename="../gui/advice/model/modeladvicetext.cpp" line="41" />
+        <location filename="../gui/advice/model/modeladvicetext.cpp" line="39" />
+        <source>At the job's own setting the model is %1 off the job: too far to advise anything; the advice above is the closed formula's first guess.</source>
+        <translation>İşin kendi ayarında model işten %1 sapıyor: bir şey önermek için fazla uzak; yukarıdaki öneri kapalı formülün ilk tahminidir.</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/model/modeladvicetext.cpp" line="44" />
         <source>The model of your job finds nothing faster than its own setting (%1) beyond the spread of its runs: predicted %2 samples/s.</source>
         <translation>İşinizin modeli, çalıştırmalarının yayılımının ötesinde kendi ayarından (%1) daha hızlı bir şey bulmuyor: tahmin %2 örnek/s.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/model/modeladvicetext.cpp" line="43" />
+        <location filename="../gui/advice/model/modeladvicetext.cpp" line="46" />
         <source>The model of your job advises %1: predicted %2 samples/s (the job measured %3).</source>
         <translation>İşinizin modeli %1 öneriyor: tahmin %2 örnek/s (işte ölçülen %3).</translation>
     </message>
     <message>
-        <location filename="../gui/advice/model/modeladvicetext.cpp" line="47" />
+        <location filename="../gui/advice/model/modeladvicetext.cpp" line="50" />
         <source>At the job's own setting the model is %1 off the job: read its prediction with care.</source>
         <translation>İşin kendi ayarında model işten %1 sapıyor: tahminini dikkatle okuyun.</translation>
     </message>
@@ -5610,78 +5615,78 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
         <translation>kayıtların hiçbiri okunamadı</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="126" />
+        <location filename="../gui/app/main.cpp" line="130" />
         <source>Recording %1</source>
         <translation>Kayıt %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="128" />
+        <location filename="../gui/app/main.cpp" line="132" />
         <source>Rank %1 of %2 recordings · %3</source>
         <translation>%2 kayıttan rank %1 · %3</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="130" />
+        <location filename="../gui/app/main.cpp" line="134" />
         <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
         <translation>Geride kalan: rank %1 zamanının %2 kadarını veri bekleyerek geçiriyor; diğer rank'ler %3 (medyan).</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="133" />
+        <location filename="../gui/app/main.cpp" line="137" />
         <source>No rank's loader holds the others back.</source>
         <translation>Hiçbir rank'in loader'ı diğerlerini geride tutmuyor.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="138" />
+        <location filename="../gui/app/main.cpp" line="142" />
         <source>rank %1 · data stall %2 · %3 samples/s</source>
         <translation>rank %1 · veri beklemesi %2 · %3 örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="159" />
+        <location filename="../gui/app/main.cpp" line="163" />
         <source>--export draws a run, a lesson or recordings, not a profiler trace: open %1 in the window (File &gt; Open PyTorch profiler trace(s)) and export it from there</source>
         <translation>--export bir çalıştırmayı, bir dersi ya da kayıtları çizer, profiler izini değil: %1 dosyasını pencerede açın (Dosya &gt; PyTorch profiler izlerini aç) ve oradan dışa aktarın</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="178" />
+        <location filename="../gui/app/main.cpp" line="182" />
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson 1 ile %1 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="186" />
-        <location filename="../gui/app/main.cpp" line="464" />
+        <location filename="../gui/app/main.cpp" line="190" />
+        <location filename="../gui/app/main.cpp" line="468" />
         <source>unknown preset %1; the presets are: %2</source>
         <translation>bilinmeyen hazır ayar %1; hazır ayarlar: %2</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="199" />
+        <location filename="../gui/app/main.cpp" line="203" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size GENİŞLİKxYÜKSEKLİK alır, örneğin 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="203" />
+        <location filename="../gui/app/main.cpp" line="207" />
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale 0,1 ile 8 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="211" />
+        <location filename="../gui/app/main.cpp" line="215" />
         <source>--slow-samples takes a number from 1 to %1 (a run keeps its %1 slowest samples)</source>
         <translation>--slow-samples 1 ile %1 arasında bir sayı alır (bir çalıştırma en yavaş %1 örneğini saklar)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="225" />
+        <location filename="../gui/app/main.cpp" line="229" />
         <source>the engine did not start</source>
         <translation>motor başlamadı</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="315" />
+        <location filename="../gui/app/main.cpp" line="319" />
         <source>unknown --%1 value "%2"; the values are: %3</source>
         <translation>bilinmeyen --%1 değeri "%2"; geçerli değerler: %3</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="365" />
+        <location filename="../gui/app/main.cpp" line="369" />
         <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
         <translation>pencerenin açılacağı bir ekran yok (ne DISPLAY ne WAYLAND_DISPLAY tanımlı): bu bir sunucu ya da X yönlendirmesi olmayan bir ssh oturumu gibi görünüyor. Pencereyi görmek için "ssh -X" ile bağlanıp yeniden başlatın; ekran olmadan bir çalıştırmanın resmini almak için --export DOSYA.png (ya da .svg, .pdf) kullanın, örneğin: loaderscope --export run.png</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="399" />
+        <location filename="../gui/app/main.cpp" line="403" />
         <source>cannot read %1</source>
         <translation>%1 okunamıyor</translation>
     </message>

@@ -87,8 +87,8 @@ SummaryText::ModelLine modelAdviceFor(const RecordingMeaning& m, bool sweep)
                     qPrintable(QCoreApplication::translate("main", "checking num_workers and prefetch_factor on the model of the job: "
                                                                    "%1 of %2 runs").arg(done).arg(total)));
         });
-    if (advice)
-        return {ModelAdviceText::advice(*advice), true};
+    if (advice) // a model too far off the job advises nothing: the formula's advice stays
+        return {ModelAdviceText::advice(*advice), advice->usable()};
     const QString why = QCoreApplication::translate("main", "The model of the job could not be swept (%1): the advice above is the closed formula's first guess.").arg(error);
     fprintf(stderr, "loaderscope: %s\n", qPrintable(why));
     return {why, false};
@@ -118,9 +118,13 @@ int exportRecordings(const QStringList& paths, const QString& out, ExportOptions
     // job's DataLoader arguments, the model's sweep for a job), not the figures alone.
     const RecordingMeaning meaning = interpretRecording(r);
     const loaderscope::RunSummary& summary = meaning.summary;
-    // A file cut short or damaged: the picture says where reading stopped, as the window does.
-    o.summaryLines = SummaryText::lines(summary, modelAdviceFor(meaning, modelSweep),
-                                        r.warning.isEmpty() ? QStringList() : QStringList{r.warning});
+    // A file cut short or damaged, or of several one unread: the picture says where reading
+    // stopped (of every rank, not only the one drawn), as the window does.
+    QStringList notes;
+    for (const OpenedRecording& k : ranks)
+        if (!k.ok() || !k.warning.isEmpty())
+            notes << (k.ok() ? k.warning : k.error);
+    o.summaryLines = SummaryText::lines(summary, modelAdviceFor(meaning, modelSweep), notes);
     o.summary = summary;
     if (paths.size() == 1) {
         o.title = QCoreApplication::translate("main", "Recording %1").arg(QFileInfo(r.path).fileName());
@@ -263,7 +267,7 @@ void addOptions(QCommandLineParser& args)
         {QStringLiteral("run"), QStringLiteral("Start the run as soon as the window is shown.")},
         {QStringLiteral("open-trace"), QStringLiteral("Open a PyTorch profiler trace (repeat for the ranks of one job)."), QStringLiteral("file")},
         {QStringLiteral("open-recording"), QStringLiteral("Open a recording (the engine's or the probe's events file); more files after it are the ranks of one job. With --export, draw it."), QStringLiteral("file")},
-        {QStringLiteral("no-model-sweep"), QStringLiteral("With --open-recording and --export: draw a job's recording without sweeping its model first (some seconds); its worker advice is then the closed formula's first guess, said so.")},
+        {QStringLiteral("no-model-sweep"), QStringLiteral("With --open-recording and --export: draw a job's recording without sweeping its model first (seconds to a minute); its worker advice is then the closed formula's first guess, said so.")},
         {QStringLiteral("tool"), QStringLiteral("Open a tool at start: sweep (and run it), compare or statistics."), QStringLiteral("tool")},
         {QStringLiteral("watch"), QStringLiteral("Watch your PyTorch training script live (its arguments follow --)."), QStringLiteral("script")},
         {QStringLiteral("attach"), QStringLiteral("Follow a running job on another machine over ssh: ssh://[user@]host[:port][,host2...][/segment] (no segment: every job there; several hosts or ranks: stacked)."), QStringLiteral("url")},

@@ -52,14 +52,14 @@ JobWatch::JobWatch(RunSession* session, SummaryPanel* summary, QWidget* dialogPa
     });
     connect(&m_advisor, &ModelAdvisor::finished, this, [this](const ModelAdvice& advice) {
         m_summary->setProofProgress(0, 0, {});
-        if (!m_watched.isEmpty())
+        if (!m_watched.isEmpty() && advice.usable()) // a model too far off predicts nothing to check
             m_prediction = Prediction{m_watched, advice};
         m_summary->setModelAdvice(
             [check = m_check, advice] {
                 return (check ? check() + QStringLiteral("<br>") : QString()) + QStringLiteral("<b>") +
                        ModelAdviceText::advice(advice).toHtmlEscaped() + QStringLiteral("</b>");
             },
-            SummaryPanel::ModelAdviceState::Done);
+            advice.usable() ? SummaryPanel::ModelAdviceState::Done : SummaryPanel::ModelAdviceState::Stopped);
     });
     connect(&m_advisor, &ModelAdvisor::failed, this, [this](const QString& message) {
         m_summary->setProofProgress(0, 0, {});

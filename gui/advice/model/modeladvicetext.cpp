@@ -35,6 +35,9 @@ QString advice(const ModelAdvice& advice)
 {
     if (advice.advised < 0 || size_t(advice.advised) >= advice.points.size())
         return {};
+    if (!advice.usable())
+        return T::tr("At the job's own setting the model is %1 off the job: too far to advise anything; the advice "
+                     "above is the closed formula's first guess.").arg(signedPercent(advice.fit_error));
     const ModelPoint& p = advice.points[size_t(advice.advised)];
     const QString predicted = SummaryText::rateWithin(p.samples_per_s.median, advice.uncertainty(size_t(advice.advised)));
     QString text = advice.advised == advice.current
@@ -42,7 +45,7 @@ QString advice(const ModelAdvice& advice)
                                "its runs: predicted %2 samples/s.").arg(knobs(p.num_workers, p.prefetch_factor), predicted)
                        : T::tr("The model of your job advises %1: predicted %2 samples/s (the job measured %3).")
                              .arg(knobs(p.num_workers, p.prefetch_factor), predicted, SummaryText::rate(advice.job_samples_per_s));
-    if (std::abs(advice.fit_error) > 0.15)
+    if (std::abs(advice.fit_error) > ModelAdvice::kFitErrorWarn)
         text += QLatin1Char(' ') +
                 T::tr("At the job's own setting the model is %1 off the job: read its prediction with care.").arg(signedPercent(advice.fit_error));
     return text;

@@ -15,7 +15,8 @@ QString knobs(int workers, int prefetch);
 /// "+12%", "−5%" (the locale's digits and percent sign).
 QString signedPercent(double fraction);
 /// What the sweep advises, with its predicted samples/s and their uncertainty, and a warning when
-/// the model is far off the job at the job's own setting. Plain text.
+/// the model is far off the job at the job's own setting; for a model too far off to advise
+/// (ModelAdvice::usable false), that it advises nothing and the formula's advice stands. Plain text.
 QString advice(const ModelAdvice& advice);
 
 } // namespace ModelAdviceText

@@ -17,6 +17,7 @@
 #include <QMetaType>
 #include <QObject>
 
+#include <cmath>
 #include <functional>
 #include <optional>
 #include <vector>
@@ -43,6 +44,13 @@ struct ModelAdvice
     /// The model's median at the job's own setting over the job's samples/s, minus 1.
     double fit_error = 0;
 
+    /// Beyond this |fit_error| the model is warned about ("read its prediction with care").
+    static constexpr double kFitErrorWarn = 0.15;
+    /// Beyond this |fit_error| the model is not the job (a recording damaged or cut short, a job
+    /// unlike the model's shape): its sweep advises nothing, and the formula's advice stands.
+    static constexpr double kFitErrorUnusable = 0.5;
+    /// A setting was advised and the model is within kFitErrorUnusable of the job.
+    bool usable() const { return advised >= 0 && std::abs(fit_error) <= kFitErrorUnusable; }
     /// Half the spread of point i's runs over its median, plus |fit_error|.
     double uncertainty(size_t i) const;
     /// The point with these knobs, or null.
