@@ -422,6 +422,16 @@ void TestGui::memoryChartFromCounters()
     table.setSummary(sum);
     QCOMPARE(table.data(table.index(1, WorkerStatsModel::PeakUss)).toString(), SummaryText::bytes(64.0 * MiB));
     QCOMPARE(table.data(table.index(0, WorkerStatsModel::PeakUss)).toString(), QStringLiteral("–")); // not sampled
+    // Sampled, its USS never read (0): "–" too, never "0 bytes" (a real job's table showed it).
+    loaderscope::RunSummary unreadUss = sum;
+    loaderscope::WorkerMemory rssOnly;
+    rssOnly.worker = 0;
+    rssOnly.peak_rss_bytes = uint64_t(135 * MiB);
+    unreadUss.figures.memory->workers.push_back(rssOnly);
+    table.setSummary(unreadUss);
+    QCOMPARE(table.data(table.index(0, WorkerStatsModel::PeakUss)).toString(), QStringLiteral("–"));
+    QCOMPARE(table.data(table.index(1, WorkerStatsModel::PeakUss)).toString(), SummaryText::bytes(64.0 * MiB));
+    table.setSummary(sum);
     QVERIFY(SummaryText::memoryPeaks(sum).contains(SummaryText::bytes(64.0 * MiB)));
     // One worker of two read: said; none read: their RSS, and that their USS was not read
     // (a short watched run's workers can end before the sampler's budget reaches them).

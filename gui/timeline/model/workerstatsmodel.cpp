@@ -82,8 +82,10 @@ QVariant WorkerStatsModel::data(const QModelIndex& index, int role) const
     case Io: return SummaryText::percent(r.io_fraction);
     case Idle: return SummaryText::percent(r.idle_fraction);
     case PeakUss: {
+        // A USS of 0: sampled (RSS) but its smaps_rollup never read within the sampler's budget
+        // (a short run's worker may end first): "–" as for a worker never sampled, not "0 bytes".
         const auto& m = m_memory[size_t(index.row())];
-        return m ? SummaryText::bytes(double(m->peak_uss_bytes)) : QStringLiteral("–");
+        return m && m->peak_uss_bytes > 0 ? SummaryText::bytes(double(m->peak_uss_bytes)) : QStringLiteral("–");
     }
     }
     return {};
