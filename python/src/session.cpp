@@ -5,6 +5,7 @@
 #include "loaderscope/shm/shm_layout.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <unistd.h>
 
 namespace lsprobe {
@@ -23,6 +24,20 @@ namespace {
 /// 0.25 %; before the budget, with its own /dev/shm every 2 s, the sampler alone took 16 ms per
 /// second of the job.
 constexpr ls::MemorySamplerBudget kProbeMemoryBudget{0.001, 10'000'000'000, 16ull << 20, 2'000'000'000, true};
+
+/// The probe's memory ticks per second where LOADERSCOPE_MEMORY_SAMPLE_HZ does not say (the
+/// engine's runs take 20: a lesson's runs last seconds). Each tick reads every process's RSS,
+/// /dev/shm's use and the batch slots (about ten system calls and a wake of a cold core); a
+/// training job's memory moves over seconds to minutes. Measured (issue 45, 20,000 samples of a
+/// 0.5 ms sleep, 2 workers, 5 alternated runs): the sampler took 0.70 us a sample at 5 ticks a
+/// second (0.64-0.78) against 1.05 (1.04-1.15) at 20.
+constexpr double kProbeMemoryHz = 5.0;
+
+double probeMemoryHz()
+{
+    const char* v = std::getenv("LOADERSCOPE_MEMORY_SAMPLE_HZ");
+    return v && *v ? ls::memorySampleHz() : kProbeMemoryHz;
+}
 
 } // namespace
 
@@ -66,13 +81,19 @@ namespace {
 // The probe's pauses between drains (ns). Each wake-up costs the job some microseconds of a cold
 // core (issue 45: 200 wakes a second were a third of the collector's CPU), so at least 5 ms, and
 // as long as the rings allow (drain_pacer.h: no ring past an eighth at the rate just seen), up to
-// kLongestPauseNs: what a recording's reader or the summary may lag by. A ring never has to wait
-// for a pause's end to be drained: its writer nudges the collector every eighth of a ring it writes
-// (Writer), so a burst faster than any pause allows for (the C timing proxies write a record every
-// ~0.2 us with trivial samples; a steady Python writer one every ~1.2 us, which had bounded the
-// pause at 19.7 ms for 32 Ki records) is drained with seven eighths of its ring still free.
+// kLongestPauseNs: what the recording file may lag the job by while it runs (the summary is
+// written after the last drain; the app and `stream` read the rings themselves, and a job ended
+// by SIGTERM or an exception is drained to its end; only SIGKILL leaves the last pause unread).
+// A ring never has to wait for a pause's end to be drained: its writer nudges the collector every
+// eighth of a ring it writes (Writer), so a burst faster than any pause allows for (the C timing
+// proxies write a record every ~0.2 us with trivial samples; a steady Python writer one every
+// ~1.2 us, which had bounded the pause at 19.7 ms for 32 Ki records) is drained with seven
+// eighths of its ring still free. Measured (issue 45, 20,000 samples of a 0.5 ms sleep, 2
+// workers, 5 alternated runs): the collector took 0.69 us a sample (0.59-0.84) with at most 1 s
+// against 1.17 (1.13-1.38) with at most 100 ms; each drain costs about 0.15 ms of a cold core
+// besides its events.
 constexpr uint64_t kShortestPauseNs = 5'000'000;
-constexpr uint64_t kLongestPauseNs = 100'000'000;
+constexpr uint64_t kLongestPauseNs = 1'000'000'000;
 
 } // namespace
 
@@ -197,7 +218,7 @@ Session::Session(const SessionSpec& spec) : m_pid(getpid())
         m_recordingPath = spec.recording_path;
     }
     m_collector = std::make_unique<Collector>(m_handle->segment(), *m_tally);
-    if (const double hz = ls::memorySampleHz(); hz > 0)
+    if (const double hz = probeMemoryHz(); hz > 0)
         m_memory = std::make_unique<ls::MemorySampler>(m_handle->segment(), hz, /*sharedPinned=*/false,
                                                        kProbeMemoryBudget);
 }

@@ -177,11 +177,15 @@ std::optional<ShmMapped> devShmMapped(const std::vector<int32_t>& pids)
     // several regions, counts once.
     std::map<std::pair<std::string, uint64_t>, uint64_t> extent;
     bool read = false;
+    std::vector<char> buffer(64 * 1024);
     for (const int32_t pid : pids) {
         FILE* f = std::fopen(("/proc/" + std::to_string(pid) + "/maps").c_str(), "re");
         if (!f)
             continue;
         read = true;
+        // procfs says 1 KiB blocks, and stdio would read a PyTorch process's ~200 KB of maps in as
+        // many system calls: 1.0 ms of CPU against 0.6 with 64 KiB reads (measured, issue 45).
+        std::setvbuf(f, buffer.data(), _IOFBF, buffer.size());
         char line[4096];
         while (std::fgets(line, sizeof line, f)) {
             // The path is the line's last field; a longer line's rest comes as a line of its own

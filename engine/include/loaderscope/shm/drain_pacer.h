@@ -13,7 +13,7 @@ namespace loaderscope {
  * it sleeps as long as the rings allow: at the rate just seen no ring fills past an eighth of its
  * records before the next drain; the pause grows at most twofold per drain (a burst after a quiet
  * spell meets at most the ring the last pause allowed) and shrinks at once. The bounds are the
- * drainer's: the engine's run 0.5-4 ms, the probe's 5-20 ms (EngineCollector, lsprobe::Collector).
+ * drainer's: the engine's run 0.5-4 ms, the probe's 5 ms-1 s (EngineCollector, lsprobe::Collector).
  * Owned by the draining thread.
  */
 class DrainPacer
