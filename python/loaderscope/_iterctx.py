@@ -43,6 +43,12 @@ PROBE_COST_NEXTS = 32
 # (IterCtx.ticks): the thread's CPU clock is a system call, which on a core just woken by a batch's
 # arrival costs about what these small parts do, and they change little from one batch to the next.
 SMALL_MEASURE_EVERY = 8
+# ... but on every call for the first batches of a loader: a start-up's calls are cold (first
+# imports, empty caches) and cost many times a later one's, and the first call's measure, counted
+# for the 7 after it, was once more than the whole next() of some of them (their PassCost, the
+# next()'s CPU less the probe's, came out 0 while its hand-over alone had taken 0.4 ms; seen with
+# another job beside it).
+SMALL_MEASURE_FROM = 32
 
 # The loop thread's wait for a core (schedstat's run delay, the dearest clock read here on a core
 # just woken) is read for 1 step in this many: at the end of that step's next() and at the start
@@ -344,7 +350,7 @@ class IterCtx:
         ticks = self.ticks
         ticks[which] -= 1
         if ticks[which] <= 0:
-            ticks[which] = SMALL_MEASURE_EVERY
+            ticks[which] = SMALL_MEASURE_EVERY if self.record.batches >= SMALL_MEASURE_FROM else 1
             self.small_ns[which] = max(0, _native.thread_cpu_ns() - self.cpu_mark[4])
         self.own_ns += self.small_ns[which]
 
@@ -414,7 +420,7 @@ class IterCtx:
         if self.in_next and self.in_order and self.hol_start is None and idx != it._rcvd_idx:
             self.hol_start = _native.now()
         if c0:
-            ticks[_ARRIVAL] = SMALL_MEASURE_EVERY
+            ticks[_ARRIVAL] = SMALL_MEASURE_EVERY if self.record.batches >= SMALL_MEASURE_FROM else 1
             self.small_ns[_ARRIVAL] = max(0, _native.thread_cpu_ns() - c0)
         self.own_ns += self.small_ns[_ARRIVAL]
 
@@ -427,7 +433,7 @@ class IterCtx:
             worker = args[0]  # torch 2.x passes the worker to _process_data
         self.pending = (idx, worker, isinstance(data, self.exception_type))
         if c0:
-            ticks[_DELIVER] = SMALL_MEASURE_EVERY
+            ticks[_DELIVER] = SMALL_MEASURE_EVERY if self.record.batches >= SMALL_MEASURE_FROM else 1
             self.small_ns[_DELIVER] = max(0, _native.thread_cpu_ns() - c0)
         self.own_ns += self.small_ns[_DELIVER]
 

@@ -146,7 +146,9 @@ def handover_per_batch(tmp, name, args):
     check(all(0 < costs[w.batch].arg0 <= w.arg0 for w in waits), "a hand-over's CPU outside its time: %r" %
           [(w.arg0, costs[w.batch].arg0) for w in waits if not 0 < costs[w.batch].arg0 <= w.arg0][:5])
     check(all(w.batch in passes and costs[w.batch].arg0 <= passes[w.batch].arg0 + 50_000 for w in waits),
-          "a hand-over's CPU outside its next()'s PassCost")
+          "a hand-over's CPU outside its next()'s PassCost: %r" %
+          [(w.batch, costs[w.batch].arg0, passes[w.batch].arg0 if w.batch in passes else None) for w in waits
+           if not (w.batch in passes and costs[w.batch].arg0 <= passes[w.batch].arg0 + 50_000)][:5])
     total = sum(e.arg0 for e in waits)
     check(abs(run.summary["handover_wait_fraction"] - total / 1e9 / run.summary["seconds"]) < 1e-4,
           "the summary's handover_wait_fraction %r is not the events' %r" %
