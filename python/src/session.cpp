@@ -82,8 +82,9 @@ namespace {
 // core (issue 45: 200 wakes a second were a third of the collector's CPU), so at least 5 ms, and
 // as long as the rings allow (drain_pacer.h: no ring past an eighth at the rate just seen), up to
 // kLongestPauseNs: what the recording file may lag the job by while it runs (the summary is
-// written after the last drain; the app and `stream` read the rings themselves, and a job ended
-// by SIGTERM or an exception is drained to its end; only SIGKILL leaves the last pause unread).
+// written after the last drain; the app and `stream` read the rings themselves; a job that ends,
+// raises, or gets SIGTERM under `python3 -m loaderscope run` is drained to its end; one killed
+// otherwise leaves at most the last pause out of its temporary recording).
 // A ring never has to wait for a pause's end to be drained: its writer nudges the collector every
 // eighth of a ring it writes (Writer), so a burst faster than any pause allows for (the C timing
 // proxies write a record every ~0.2 us with trivial samples; a steady Python writer one every
