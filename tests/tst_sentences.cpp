@@ -373,6 +373,16 @@ void TestSentences::probeCostLine()
     s.figures.probe_threads_cpu_s = 0.8;            // 1.0 / 16 = 6.25 %
     QVERIFY2(SummaryText::probeCost(s).endsWith(QStringLiteral("more than 5.0%, the figures show a job slowed by the watching")),
              qPrintable(SummaryText::probeCost(s)));
+    {
+        // Just past the threshold: two decimals, never "5.0%: more than 5.0%".
+        RunSummary justPast = s;
+        justPast.figures.probe_threads_cpu_s = 0.59613; // 0.79613 / 15.79613 = 5.04 %
+        QVERIFY2(SummaryText::probeCost(justPast).startsWith(QStringLiteral("The probe's own CPU: 5.04% of the job's")),
+                 qPrintable(SummaryText::probeCost(justPast)));
+        justPast.figures.probe_threads_cpu_s = 0.5896; // 0.7896 / 15.7896 = 5.00076 %: three decimals tell it apart
+        QVERIFY2(SummaryText::probeCost(justPast).startsWith(QStringLiteral("The probe's own CPU: 5.001% of the job's")),
+                 qPrintable(SummaryText::probeCost(justPast)));
+    }
     const RunSummary back = loaderscope::parseRunSummary(loaderscope::runSummaryToJson(s));
     QCOMPARE(SummaryText::probeCost(back), SummaryText::probeCost(s));
     QVERIFY(translator.setLanguage(QStringLiteral("tr")));

@@ -77,11 +77,16 @@ ls::RunSummary probeSummary(const Session& s, const json& meta, const json* load
     if (const double share = sum.probeCpuShare(); share > ls::RunSummary::kProbeCpuWarnShare) {
         // What to turn down: the part that cost the most.
         const bool threads = sum.figures.probe_threads_cpu_s > sum.figures.probe_hooks_cpu_s;
+        // As many decimals as tell it from the threshold (5.04 %, not 5.0 %; at most four).
+        int decimals = 1;
+        while (decimals < 4 && std::round(share * 100 * std::pow(10, decimals)) ==
+                                   std::round(ls::RunSummary::kProbeCpuWarnShare * 100 * std::pow(10, decimals)))
+            ++decimals;
         char text[400];
         std::snprintf(text, sizeof text,
-                      "the probe itself used %.1f %% of the job's CPU (%.1f us per sample): the figures describe a job "
+                      "the probe itself used %.*f %% of the job's CPU (%.1f us per sample): the figures describe a job "
                       "slowed by the watching; %s",
-                      share * 100, sum.probeCpuS() * 1e6 / double(std::max<int64_t>(1, sum.figures.samples)),
+                      decimals, share * 100, sum.probeCpuS() * 1e6 / double(std::max<int64_t>(1, sum.figures.samples)),
                       threads ? "most of it its own threads (a short job pays their start; LOADERSCOPE_MEMORY_SAMPLE_HZ=0 "
                                 "turns memory sampling off)"
                               : "most of it its hooks (--sample-every N times 1 sample in N)");

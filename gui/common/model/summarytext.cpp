@@ -333,8 +333,17 @@ QString probeCostValue(const RunSummary& s)
         return {};
     const double share = s.probeCpuShare();
     const double perSample = s.figures.samples > 0 ? s.probeCpuS() * 1e6 / double(s.figures.samples) : 0.0;
-    const QString value = T::tr("%1 of the job's (%2 µs per sample)").arg(percent(share), number(perSample, 1));
-    return share > RunSummary::kProbeCpuWarnShare
+    // A share just past the threshold would read as the threshold at one decimal ("5.0 %: more
+    // than 5.0 %"): as many decimals as tell them apart (at most four).
+    const bool past = share > RunSummary::kProbeCpuWarnShare;
+    int decimals = 1;
+    while (past && decimals < 4 &&
+           QLocale().toString(share * 100.0, 'f', decimals) ==
+               QLocale().toString(RunSummary::kProbeCpuWarnShare * 100.0, 'f', decimals))
+        ++decimals;
+    const QString shown = withPercentSign(QLocale().toString(share * 100.0, 'f', decimals));
+    const QString value = T::tr("%1 of the job's (%2 µs per sample)").arg(shown, number(perSample, 1));
+    return past
                ? T::tr("%1: more than %2, the figures show a job slowed by the watching").arg(value, percent(RunSummary::kProbeCpuWarnShare))
                : value;
 }
