@@ -77,11 +77,7 @@ ls::RunSummary probeSummary(const Session& s, const json& meta, const json* load
     if (const double share = sum.probeCpuShare(); share > ls::RunSummary::kProbeCpuWarnShare) {
         // What to turn down: the part that cost the most.
         const bool threads = sum.figures.probe_threads_cpu_s > sum.figures.probe_hooks_cpu_s;
-        // As many decimals as tell it from the threshold (5.04 %, not 5.0 %; at most four).
-        int decimals = 1;
-        while (decimals < 4 && std::round(share * 100 * std::pow(10, decimals)) ==
-                                   std::round(ls::RunSummary::kProbeCpuWarnShare * 100 * std::pow(10, decimals)))
-            ++decimals;
+        const int decimals = ls::decimalsApart(share * 100, ls::RunSummary::kProbeCpuWarnShare * 100);
         char text[400];
         std::snprintf(text, sizeof text,
                       "the probe itself used %.*f %% of the job's CPU (%.1f us per sample): the figures describe a job "

@@ -50,6 +50,14 @@ std::string percentText(double fraction)
     return std::to_string(std::lround(fraction * 100.0)) + "%";
 }
 
+int decimalsApart(double value, double threshold)
+{
+    int decimals = 1;
+    while (decimals < 4 && std::round(value * std::pow(10, decimals)) == std::round(threshold * std::pow(10, decimals)))
+        ++decimals;
+    return decimals;
+}
+
 double loopInputShare(const RunFigures& f)
 {
     // Disjoint in time: the wait is inside next(), the copy's block in the step that follows.

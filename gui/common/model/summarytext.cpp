@@ -4,6 +4,7 @@
 #include "loaderscope/analysis/advice.h"
 #include "loaderscope/shm/shm_layout.h"
 #include "loaderscope/base/sentences.h"
+#include "loaderscope/results/figure_text.h"
 #include "common/model/spreadtext.h"
 
 
@@ -336,11 +337,7 @@ QString probeCostValue(const RunSummary& s)
     // A share just past the threshold would read as the threshold at one decimal ("5.0 %: more
     // than 5.0 %"): as many decimals as tell them apart (at most four).
     const bool past = share > RunSummary::kProbeCpuWarnShare;
-    int decimals = 1;
-    while (past && decimals < 4 &&
-           QLocale().toString(share * 100.0, 'f', decimals) ==
-               QLocale().toString(RunSummary::kProbeCpuWarnShare * 100.0, 'f', decimals))
-        ++decimals;
+    const int decimals = past ? loaderscope::decimalsApart(share * 100.0, RunSummary::kProbeCpuWarnShare * 100.0) : 1;
     const QString shown = withPercentSign(QLocale().toString(share * 100.0, 'f', decimals));
     const QString value = T::tr("%1 of the job's (%2 µs per sample)").arg(shown, number(perSample, 1));
     return past

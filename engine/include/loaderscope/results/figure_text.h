@@ -19,6 +19,13 @@ namespace loaderscope {
 std::string percentText(double fraction);
 
 /**
+ * How many decimals (1 to 4) a value needs to read differently from `threshold`: a share just
+ * past a warning's threshold would otherwise read as the threshold itself ("5.0 %: more than
+ * 5.0 %"). The probe's warning and the app's line both write the share with it.
+ */
+int decimalsApart(double value, double threshold);
+
+/**
  * The share of the loop the input costs it: its wait for data in next() and the host blocked by
  * the batch's copy to the device (pageable staging, or a synchronous copy). Both stop the step
  * and both are the loader's to remove (workers, prefetch; pin_memory, non_blocking), so the
